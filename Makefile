@@ -1,0 +1,41 @@
+# Two commands: `make reproduce` (the main job) and `make test` (all tests).
+# The venv is (re)installed only when pyproject.toml changes (stamp file).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: reproduce test lint bench figures notebooks check clean venv
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+	@touch $(STAMP)
+
+reproduce: $(STAMP)
+	$(BIN)/iclr26-verify reproduce
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+check: $(STAMP)
+	$(BIN)/iclr26-verify check
+
+figures: $(STAMP)
+	$(BIN)/iclr26-verify figures
+
+notebooks: $(STAMP)
+	$(BIN)/iclr26-verify notebooks
+
+bench: $(STAMP)
+	$(BIN)/iclr26-verify bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check theory numerics benchmarks tests notebooks conftest.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,20 @@
+# %% [markdown]
+# # t-SNE exaggerates clusters
+# See shared paper notes; set `QUICK=1` for small sizes.
+
+# %%
+import os
+
+import numpy as np
+
+QUICK = os.environ.get("QUICK") == "1"
+rng = np.random.default_rng(0)
+
+# %%
+from theory.claims import discover
+
+from numerics.report import fmt_value
+
+for c in discover(["tsne"], kinds=("theory",)):
+    r = c.run(quick=QUICK)
+    print(f"{c.id:55s} {r.verdict:10s} {fmt_value(r.evidence.measured, 4)}")

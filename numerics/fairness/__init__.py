@@ -1,0 +1,1 @@
+"""Numerical engines for the fairness topic (torch modules are imported by name, not here)."""

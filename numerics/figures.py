@@ -1,0 +1,99 @@
+"""The figure registry and its runner.
+
+A figure is a function ``f(quick: bool) -> (matplotlib.figure.Figure, table)`` registered with
+``@figure(topic, name)``; ``table`` is what it plots, as a mapping of equal-length columns or a
+list of row dicts. The runner saves ``figures/<topic>/<name>.png`` and the CSV beside it,
+atomically. Topic figures live in ``numerics.<topic>.figures``.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import importlib.util
+import io
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from numerics._atomic import atomic_path, write_text
+from theory import TOPICS
+
+
+@dataclass(frozen=True)
+class FigureSpec:
+    topic: str
+    name: str
+    fn: Callable
+    description: str
+
+
+_FIGURES: dict[tuple[str, str], FigureSpec] = {}
+
+
+def figure(topic: str, name: str):
+    """Register ``fn(quick) -> (fig, table)`` as figure ``name`` of ``topic``."""
+    if topic not in TOPICS:
+        raise ValueError(f"The 'topic' parameter of figure must be one of {TOPICS}. "
+                         f"Got {topic!r} instead.")
+
+    def register(fn):
+        doc = (fn.__doc__ or "").strip().splitlines()
+        _FIGURES[(topic, name)] = FigureSpec(topic, name, fn, doc[0] if doc else "")
+        return fn
+
+    return register
+
+
+def discover_figures(topics: Iterable[str] | None = None) -> list[FigureSpec]:
+    topics = tuple(TOPICS if topics is None else topics)
+    for t in topics:
+        if importlib.util.find_spec(f"numerics.{t}") is not None and \
+                importlib.util.find_spec(f"numerics.{t}.figures") is not None:
+            importlib.import_module(f"numerics.{t}.figures")
+    return [s for k, s in sorted(_FIGURES.items()) if s.topic in topics]
+
+
+def table_to_csv(table) -> str:
+    """Render a column mapping or a list of row dicts as CSV text."""
+    buf = io.StringIO()
+    if isinstance(table, dict):
+        cols = list(table)
+        lengths = {len(table[c]) for c in cols}
+        if len(lengths) > 1:
+            raise ValueError(f"figure table columns have different lengths: {sorted(lengths)}")
+        rows = [dict(zip(cols, vals)) for vals in zip(*(table[c] for c in cols))]
+    else:
+        rows = list(table)
+        cols = list(dict.fromkeys(k for r in rows for k in r))
+    writer = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
+    writer.writeheader()
+    for r in rows:
+        writer.writerow({k: _cell(v) for k, v in r.items()})
+    return buf.getvalue()
+
+
+def _cell(v):
+    try:
+        import numpy as np
+
+        if isinstance(v, np.generic):
+            v = v.item()
+    except ImportError:  # pragma: no cover
+        pass
+    return repr(v) if isinstance(v, float) else v
+
+
+def render(spec: FigureSpec, out_dir: str | Path = "figures", *, quick: bool = False,
+           dpi: int = 150) -> tuple[Path, Path]:
+    """Run one figure and save its PNG and CSV under ``out_dir/<topic>/``."""
+    import matplotlib.pyplot as plt
+
+    fig, table = spec.fn(quick=quick)
+    folder = Path(out_dir) / spec.topic
+    png = folder / f"{spec.name}.png"
+    with atomic_path(png) as tmp:
+        fig.savefig(tmp, dpi=dpi, bbox_inches="tight", format="png")
+    plt.close(fig)
+    csv_path = write_text(folder / f"{spec.name}.csv", table_to_csv(table))
+    return png, csv_path

@@ -1,0 +1,1 @@
+"""Numerical engines for the multisets topic (torch modules are imported by name, not here)."""

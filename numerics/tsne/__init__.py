@@ -1,0 +1,1 @@
+"""Numerical engines for the tsne topic (torch modules are imported by name, not here)."""

@@ -1,0 +1,56 @@
+"""The CLI: exit codes, one-line usage errors, JSON output, atomic reports."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from numerics import cli
+from theory.claims import Claim, Evidence
+
+
+def run_cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "numerics.cli", *args], capture_output=True,
+                          text=True, cwd=cwd)
+
+
+def test_unknown_topic_is_a_one_line_usage_error_with_exit_2():
+    proc = run_cli("check", "--topic", "nope")
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "valid topics: multisets, tsne, compression, fairness" in lines[0]
+
+
+def test_missing_command_exits_2():
+    assert run_cli().returncode == 2
+
+
+def test_check_json_lists_each_claim_with_its_fields(tmp_path):
+    proc = run_cli("check", "--topic", "compression", "--theory-only", "--json", "--reports",
+                   str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["claims"], "no claims in the JSON"
+    for row in doc["claims"]:
+        for key in ("id", "topic", "location", "verdict", "measured", "expected"):
+            assert key in row
+    assert (tmp_path / "REPORT.md").exists() and (tmp_path / "claims.json").exists()
+
+
+def test_a_claim_missing_its_verdict_gives_exit_1_and_is_named(monkeypatch, tmp_path, capsys):
+    bad = Claim(id="fairness.fake.always_fails", topic="fairness", where="nowhere",
+                statement="fails", expected="verified",
+                check=lambda: Evidence(False, 1.0, 2.0, None, "forced"))
+    monkeypatch.setattr("theory.claims.discover", lambda topics, kinds: [bad])
+    status = cli.main(["check", "--reports", str(tmp_path)])
+    assert status == 1
+    assert "fairness.fake.always_fails" in capsys.readouterr().out
+
+
+def test_refuted_claim_without_corrected_partner_is_rejected():
+    from theory.claims import claim
+
+    with pytest.raises(ValueError, match="must name its corrected claim"):
+        claim("tsne.fake.refuted", where="x", statement="x", expected="refuted")(lambda: None)
