@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 import platform
 import statistics
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
+
+from theory.claims import import_modules
 
 TOPICS = ("multisets", "tsne", "compression", "fairness", "suite")
 
@@ -68,8 +68,7 @@ def benchmark(topic: str, name: str):
 def discover_benchmarks(topics: Iterable[str] | None = None):
     topics = tuple(TOPICS if topics is None else topics)
     for t in topics:
-        if importlib.util.find_spec(f"benchmarks.{t}") is not None:
-            importlib.import_module(f"benchmarks.{t}")
+        import_modules("benchmarks", t)
     return [(k, fn) for k, fn in sorted(_BENCHMARKS.items()) if k[0] in topics]
 
 

@@ -18,3 +18,7 @@ from numerics.report import fmt_value
 for c in discover(["fairness"], kinds=("theory",)):
     r = c.run(quick=QUICK)
     print(f"{c.id:55s} {r.verdict:10s} {fmt_value(r.evidence.measured, 4)}")
+
+# %% [markdown]
+# ## Experiments (torch)
+# The empirical half of this notebook: the paper's method in torch, against the theorems above.

@@ -3,14 +3,12 @@
 A figure is a function ``f(quick: bool) -> (matplotlib.figure.Figure, table)`` registered with
 ``@figure(topic, name)``; ``table`` is what it plots, as a mapping of equal-length columns or a
 list of row dicts. The runner saves ``figures/<topic>/<name>.png`` and the CSV beside it,
-atomically. Topic figures live in ``numerics.<topic>.figures``.
+atomically. Topic figures live in ``numerics.<topic>.figures*`` modules.
 """
 
 from __future__ import annotations
 
 import csv
-import importlib
-import importlib.util
 import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -18,6 +16,7 @@ from pathlib import Path
 
 from numerics._atomic import atomic_path, write_text
 from theory import TOPICS
+from theory.claims import import_modules
 
 
 @dataclass(frozen=True)
@@ -48,9 +47,7 @@ def figure(topic: str, name: str):
 def discover_figures(topics: Iterable[str] | None = None) -> list[FigureSpec]:
     topics = tuple(TOPICS if topics is None else topics)
     for t in topics:
-        if importlib.util.find_spec(f"numerics.{t}") is not None and \
-                importlib.util.find_spec(f"numerics.{t}.figures") is not None:
-            importlib.import_module(f"numerics.{t}.figures")
+        import_modules(f"numerics.{t}", "figures")
     return [s for k, s in sorted(_FIGURES.items()) if s.topic in topics]
 
 

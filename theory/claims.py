@@ -27,6 +27,7 @@ import importlib
 import importlib.util
 import inspect
 import math
+import pkgutil
 import time
 import traceback
 from collections.abc import Callable, Iterable
@@ -189,19 +190,23 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
     return register
 
 
-def _import_if_present(name: str) -> None:
-    parent = name.rsplit(".", 1)[0]
-    if importlib.util.find_spec(parent) is None:
+def import_modules(package: str, prefix: str) -> None:
+    """Import every module ``package.<prefix>*`` (e.g. ``theory.tsne.claims``,
+    ``theory.tsne.claims_impostors``) so that their decorators register."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
         return
-    if importlib.util.find_spec(name) is not None:
-        importlib.import_module(name)
+    for info in sorted(pkgutil.iter_modules(spec.submodule_search_locations),
+                       key=lambda m: m.name):
+        if info.name.startswith(prefix):
+            importlib.import_module(f"{package}.{info.name}")
 
 
 def discover(topics: Iterable[str] | None = None, kinds: Iterable[str] = KINDS) -> list[Claim]:
     """Import every topic's claim modules and return the registered claims, sorted by id.
 
-    Theory claims live in ``theory.<topic>.claims``; empirical ones (torch) in
-    ``numerics.<topic>.claims``, imported only when ``"empirical"`` is among ``kinds``.
+    Theory claims live in ``theory.<topic>.claims*``; empirical ones (torch) in
+    ``numerics.<topic>.claims*``, imported only when ``"empirical"`` is among ``kinds``.
     """
     topics = tuple(TOPICS if topics is None else topics)
     for t in topics:
@@ -209,9 +214,9 @@ def discover(topics: Iterable[str] | None = None, kinds: Iterable[str] = KINDS) 
             raise ValueError(f"The 'topic' parameter must be one of {TOPICS}. Got {t!r} instead.")
     kinds = tuple(kinds)
     for t in topics:
-        _import_if_present(f"theory.{t}.claims")
+        import_modules(f"theory.{t}", "claims")
         if "empirical" in kinds:
-            _import_if_present(f"numerics.{t}.claims")
+            import_modules(f"numerics.{t}", "claims")
     return sorted((c for c in _REGISTRY.values() if c.topic in topics and c.kind in kinds),
                   key=lambda c: c.id)
 
