@@ -7,6 +7,7 @@ Exit status: 0 when every claim reaches its expected verdict (and every figure/n
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -33,8 +34,7 @@ def _console(stderr: bool = False):
 
 
 def _progress(console):
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TextColumn("{task.fields[item]}"), TimeElapsedColumn(), console=console,
@@ -136,7 +136,7 @@ def cmd_figures(args) -> int:
             progress.update(task, item=f"{spec.topic}/{spec.name}")
             try:
                 render(spec, args.out, quick=args.quick)
-            except Exception as exc:  # report every failing figure, then exit 1
+            except Exception as exc:  # noqa: BLE001 - report every failure, then exit 1
                 failed.append(f"{spec.topic}/{spec.name}: {type(exc).__name__}: {exc}")
             progress.advance(task)
     for f in failed:
@@ -158,7 +158,7 @@ def cmd_notebooks(args) -> int:
             progress.update(task, item=src.name)
             try:
                 execute(src, quick=args.quick)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - report every failure, then exit 1
                 failed.append(f"{src.name}: {type(exc).__name__}: {str(exc)[-2000:]}")
             progress.advance(task)
     for f in failed:
@@ -188,8 +188,15 @@ def cmd_reproduce(args) -> int:
     status |= cmd_figures(args)
     if not args.skip_notebooks:
         status |= cmd_notebooks(args)
-    console.print(f"reproduce finished in {time.perf_counter() - t0:.0f} s; "
-                  f"report: {args.reports}/REPORT.md")
+    seconds = time.perf_counter() - t0
+    from datetime import UTC, datetime
+
+    from numerics._atomic import write_text
+
+    write_text(Path(args.reports) / "reproduce_time.json", json.dumps(
+        {"seconds": round(seconds, 1), "mode": "quick" if args.quick else "full",
+         "when": datetime.now(UTC).isoformat(timespec="seconds"), "status": status}))
+    console.print(f"reproduce finished in {seconds:.0f} s; report: {args.reports}/REPORT.md")
     return status
 
 

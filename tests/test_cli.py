@@ -11,7 +11,7 @@ from theory.claims import Claim, Evidence
 
 
 def run_cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "numerics.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "numerics.cli", *args], capture_output=True, check=False,
                           text=True, cwd=cwd)
 
 

@@ -9,5 +9,5 @@ def test_theory_claims_import_without_torch():
             "import theory.multisets, theory.tsne, theory.compression, theory.fairness; "
             "bad = [m for m in sys.modules if m == 'torch' or m.startswith('torch.')]; "
             "print(bad[:5]); sys.exit(1 if bad else 0)")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -31,7 +31,7 @@ import pkgutil
 import time
 import traceback
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -42,7 +42,7 @@ VERDICTS = ("verified", "refuted", "corrected", "unavailable")
 KINDS = ("theory", "empirical")
 
 
-class Unavailable(Exception):  # noqa: N818 - it is a verdict, not an error
+class Unavailable(Exception):
     """Raised by a check that cannot run here; the message says why (data, compute)."""
 
 
@@ -106,7 +106,7 @@ class Claim:
             error = None
         except Unavailable as exc:
             evidence, verdict, error = Evidence(False, note=str(exc)), "unavailable", None
-        except Exception as exc:  # a crashing check is a failure to reach the verdict
+        except Exception as exc:  # noqa: BLE001 - a crashing check misses its verdict
             evidence = Evidence(False, note=f"{type(exc).__name__}: {exc}")
             verdict, error = "error", traceback.format_exc()
         return Result(self, evidence, verdict, time.perf_counter() - start, error)

@@ -15,7 +15,7 @@ class Digits:
     target: np.ndarray  # (n,) int64 labels 0..9
 
     @property
-    def X(self) -> np.ndarray:  # noqa: N802 - the usual name of a design matrix
+    def X(self) -> np.ndarray:
         return self.images.reshape(len(self.images), -1)
 
 

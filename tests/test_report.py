@@ -1,0 +1,53 @@
+"""Reports are complete and written atomically."""
+
+import json
+
+import pytest
+
+from numerics import _atomic
+from numerics.report import to_markdown, write_reports
+from theory.claims import Claim, Evidence
+
+
+def _result(passed=True, expected="verified"):
+    c = Claim(id="tsne.fake.ok", topic="tsne", where="Lemma 0", statement="x | y",
+              expected=expected, check=lambda: Evidence(passed, {"a": 1.5}, {"a": 1.5}, 1e-9, "n"))
+    return c.run()
+
+
+def test_report_has_a_row_per_claim_with_values():
+    md = to_markdown([_result()])
+    assert "`tsne.fake.ok`" in md and "a=1.5" in md and "x \\| y" in md
+
+
+def test_claims_json_is_valid_and_complete(tmp_path):
+    j, _ = write_reports([_result()], tmp_path)
+    row = json.loads(j.read_text())["claims"][0]
+    assert row["verdict"] == "verified" and row["on_target"] and row["location"] == "Lemma 0"
+
+
+def test_an_interrupted_write_leaves_the_old_report(tmp_path, monkeypatch):
+    write_reports([_result()], tmp_path)
+    before = (tmp_path / "REPORT.md").read_text()
+
+    def boom(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_atomic.os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        write_reports([_result(passed=False)], tmp_path)
+    assert (tmp_path / "REPORT.md").read_text() == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_a_refuted_claim_reaches_refuted_only_when_its_statement_fails():
+    r = _result(passed=False, expected="refuted")
+    assert r.verdict == "refuted" and r.on_target
+    assert not _result(passed=True, expected="refuted").on_target
+
+
+def test_a_crashing_check_is_an_error_not_a_verdict():
+    c = Claim(id="tsne.fake.crash", topic="tsne", where="-", statement="-", expected="verified",
+              check=lambda: 1 / 0)
+    r = c.run()
+    assert r.verdict == "error" and not r.on_target and "ZeroDivisionError" in r.evidence.note
