@@ -8,5 +8,15 @@ naming it. Topic loaders live in private modules re-exported here.
 
 from numerics.data._common import DATA_DIR, DataUnavailable, data_file, require_package
 from numerics.data._digits import load_digits
+from numerics.data._fair_digits import load_fair_digits  # noqa: F401
+from numerics.data._tabular import (  # noqa: F401
+    FairSplit,
+    load_adult_frame,
+    load_compas_frame,
+    load_fair_tabular,
+    load_german_frame,
+    load_titanic_frame,
+)
 
 __all__ = ["DATA_DIR", "DataUnavailable", "data_file", "load_digits", "require_package"]
+from numerics.data._sets import PointClouds, load_digit_clouds, make_shapes, standardize_sets  # noqa: F401
