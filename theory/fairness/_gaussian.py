@@ -1,42 +1,77 @@
-"""Closed forms between Gaussians: CS divergence (conventions A and B) and KL, in nats."""
+"""Closed forms between Gaussians: CS divergence (conventions A and B), KL, Bhattacharyya and
+MMD², all in nats (MMD² is a squared RKHS norm, unitless).
+
+Paper: Liu et al., *Cauchy–Schwarz fairness regularizer* (arXiv 2512.09467), abstract: "under a
+Gaussian comparison CS gives a tighter bound than KL, MMD and the mean disparity". The closed
+forms are derived in ``shared/papers/cs_fairness.md`` §1 and §3.6.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-from theory.validation import Options, check_param, invalid
+from theory.validation import Interval, Options, check_param, invalid
 
 
-def _as_gaussian(m, S, name, caller):
+def as_gaussian(m, S, name: str, caller: str) -> tuple[np.ndarray, np.ndarray]:
+    """Validate a mean and covariance; scalars mean a 1-D Gaussian and ``S`` is its variance."""
     m = np.atleast_1d(np.asarray(m, dtype=np.float64))
     S = np.asarray(S, dtype=np.float64)
+    if m.ndim != 1:
+        raise invalid(f"m for {name}", caller, "a scalar or a 1-D mean vector",
+                      f"<array of shape {m.shape}>")
     if S.ndim == 0:
         S = S.reshape(1, 1)
     if S.shape != (m.size, m.size):
         raise invalid(name, caller, f"a ({m.size}, {m.size}) covariance matrix",
                       f"<array of shape {S.shape}>")
-    if not np.allclose(S, S.T) or np.linalg.eigvalsh(S).min() <= 0:
+    if not (np.all(np.isfinite(m)) and np.all(np.isfinite(S))):
+        raise invalid(name, caller, "finite (no NaN or inf) together with its mean",
+                      "<non-finite values>")
+    if not np.allclose(S, S.T, rtol=1e-12, atol=0) or np.linalg.eigvalsh(S).min() <= 0:
         raise invalid(name, caller, "symmetric positive definite", f"<matrix {S.tolist()}>")
     return m, S
 
 
+def _same_dim(m1, m2, caller):
+    if m1.size != m2.size:
+        raise invalid("m2", caller, f"of the same dimension as m1 ({m1.size})",
+                      f"<dimension {m2.size}>")
+
+
 def cs_divergence_gaussian(m1, S1, m2, S2, *, convention: str = "A") -> float:
-    r"""Cauchy–Schwarz divergence between :math:`N(m_1, S_1)` and :math:`N(m_2, S_2)` in nats.
+    r"""Cauchy–Schwarz divergence between :math:`N(m_1, S_1)` and :math:`N(m_2, S_2)`, in nats.
 
     .. math::
-        D_A = \Delta^\top (S_1+S_2)^{-1} \Delta + \log\frac{|(S_1+S_2)/2|}{\sqrt{|S_1||S_2|}},
+        D_A = -\log\frac{(\int pq)^2}{\int p^2\int q^2}
+            = \Delta^\top (S_1+S_2)^{-1} \Delta + \log\frac{|(S_1+S_2)/2|}{\sqrt{|S_1||S_2|}},
         \qquad D_B = D_A / 2,
 
-    with :math:`\Delta = m_1 - m_2`; convention A is :math:`-\log[(\int pq)^2/(\int p^2\int q^2)]`.
-    For 1-D pass scalars: ``S1`` and ``S2`` are variances.
+    with :math:`\Delta = m_1 - m_2`, from :math:`\int pq = N(m_1; m_2, S_1+S_2)` and
+    :math:`\int p^2 = (4\pi)^{-d/2}|S_1|^{-1/2}`.
+
+    Parameters
+    ----------
+    m1, m2 : float or array, shape (d,)
+    S1, S2 : float or array, shape (d, d)
+        Covariances (symmetric positive definite); for 1-D pass the variances as scalars.
+    convention : {"A", "B"}
+        "A" (Principe / Yu et al.) or "B" = A/2 (Kampa et al. 2011).
+
+    Returns
+    -------
+    float
+        The divergence in nats.
 
     References
     ----------
-    cs_fairness.md §1 (derived from ∫pq = N(m1; m2, S1+S2), ∫p² = (4π)^{-d/2}|S|^{-1/2}).
+    cs_fairness.md §1 (derived; the paper's own theorem text is not public).
     """
-    check_param("convention", convention, Options("A", "B"), "cs_divergence_gaussian")
-    m1, S1 = _as_gaussian(m1, S1, "S1", "cs_divergence_gaussian")
-    m2, S2 = _as_gaussian(m2, S2, "S2", "cs_divergence_gaussian")
+    caller = "cs_divergence_gaussian"
+    check_param("convention", convention, Options("A", "B"), caller)
+    m1, S1 = as_gaussian(m1, S1, "S1", caller)
+    m2, S2 = as_gaussian(m2, S2, "S2", caller)
+    _same_dim(m1, m2, caller)
     delta = m1 - m2
     Ssum = S1 + S2
     maha = float(delta @ np.linalg.solve(Ssum, delta))
@@ -52,11 +87,66 @@ def kl_gaussian(m1, S1, m2, S2) -> float:
     .. math::
         \tfrac12\big[\operatorname{tr}(S_2^{-1}S_1) + \Delta^\top S_2^{-1}\Delta - d
         + \log|S_2| - \log|S_1|\big].
+
+    Shapes as in :func:`cs_divergence_gaussian`. Standard; used for the comparison claims of
+    cs_fairness.md §3.
     """
-    m1, S1 = _as_gaussian(m1, S1, "S1", "kl_gaussian")
-    m2, S2 = _as_gaussian(m2, S2, "S2", "kl_gaussian")
+    caller = "kl_gaussian"
+    m1, S1 = as_gaussian(m1, S1, "S1", caller)
+    m2, S2 = as_gaussian(m2, S2, "S2", caller)
+    _same_dim(m1, m2, caller)
     delta = m1 - m2
     d = m1.size
     tr = float(np.trace(np.linalg.solve(S2, S1)))
     maha = float(delta @ np.linalg.solve(S2, delta))
     return 0.5 * (tr + maha - d + np.linalg.slogdet(S2)[1] - np.linalg.slogdet(S1)[1])
+
+
+def bhattacharyya_gaussian(m1, S1, m2, S2) -> float:
+    r"""Bhattacharyya distance :math:`-\log\int\sqrt{pq}` between two Gaussians, in nats.
+
+    .. math::
+        B = \tfrac18 \Delta^\top \bar S^{-1}\Delta
+            + \tfrac12\log\frac{|\bar S|}{\sqrt{|S_1||S_2|}}, \qquad \bar S = (S_1+S_2)/2,
+
+    so that :math:`D_A = 4\cdot(\text{Mahalanobis part}) + 2\cdot(\text{log-det part})` and
+    :math:`2B \le D_A \le 4B` (cs_fairness.md §1, §3.2(d)).
+    """
+    caller = "bhattacharyya_gaussian"
+    m1, S1 = as_gaussian(m1, S1, "S1", caller)
+    m2, S2 = as_gaussian(m2, S2, "S2", caller)
+    _same_dim(m1, m2, caller)
+    delta = m1 - m2
+    Sbar = (S1 + S2) / 2
+    maha = float(delta @ np.linalg.solve(Sbar, delta))
+    logdet = (np.linalg.slogdet(Sbar)[1]
+              - 0.5 * np.linalg.slogdet(S1)[1] - 0.5 * np.linalg.slogdet(S2)[1])
+    return maha / 8 + 0.5 * float(logdet)
+
+
+def mmd2_gaussian(m1, S1, m2, S2, h: float) -> float:
+    r"""Squared MMD between two Gaussians for the kernel :math:`k(x,y)=e^{-\|x-y\|^2/(2h^2)}`.
+
+    With :math:`E\,k(X,Y) = |I + (S_X+S_Y)/h^2|^{-1/2}
+    \exp(-\tfrac12 \Delta^\top (h^2 I + S_X + S_Y)^{-1}\Delta)` for independent Gaussians,
+
+    .. math::
+        \mathrm{MMD}^2 = E k(X,X') + E k(Y,Y') - 2 E k(X,Y),
+
+    which in 1-D is :math:`h/\sqrt{h^2+2s_1^2} + h/\sqrt{h^2+2s_2^2}
+    - 2h/\sqrt{h^2+s_1^2+s_2^2}\,e^{-\Delta^2/(2(h^2+s_1^2+s_2^2))}` (cs_fairness.md §3.6).
+    Unitless (squared RKHS norm, kernel normalised to k(x,x) = 1).
+    """
+    caller = "mmd2_gaussian"
+    check_param("h", h, Interval(0, None, "neither"), caller)
+    m1, S1 = as_gaussian(m1, S1, "S1", caller)
+    m2, S2 = as_gaussian(m2, S2, "S2", caller)
+    _same_dim(m1, m2, caller)
+    eye = np.eye(m1.size)
+
+    def ek(delta, S):
+        logdet = np.linalg.slogdet(eye + S / h**2)[1]
+        return float(np.exp(-0.5 * logdet - 0.5 * delta @ np.linalg.solve(h**2 * eye + S, delta)))
+
+    zero = np.zeros_like(m1)
+    return ek(zero, 2 * S1) + ek(zero, 2 * S2) - 2 * ek(m1 - m2, S1 + S2)
