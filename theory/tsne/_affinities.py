@@ -1,22 +1,152 @@
-"""The t-SNE input affinities P of the paper, shift-invariant in float64."""
+"""The t-SNE input affinities P of the paper, shift-invariant in float64.
+
+Every row is calibrated at once (vectorised safeguarded Newton on :math:`\\log\\beta_i`, with a
+bisection bracket as the fallback), to :math:`|H(P_{\\cdot|i}) - \\log\\rho| \\le 10^{-13}` nats.
+"""
 
 from __future__ import annotations
 
 import numpy as np
+from scipy.spatial.distance import cdist
 
 from theory.validation import check_array, invalid
 
-
-def _row_entropy(d_shift: np.ndarray, beta: float) -> tuple[float, np.ndarray]:
-    w = np.exp(-beta * d_shift)
-    s = w.sum()
-    p = w / s
-    # H = log s + beta * <p, d>; the shift by the row minimum cancels in p.
-    return float(np.log(s) + beta * np.dot(p, d_shift)), p
+#: Calibration tolerance on each row's entropy, in nats.
+ENTROPY_TOL = 1e-13
 
 
-def conditional_probabilities(sq_dists, perplexity: float, *, tol: float = 1e-13,
-                              max_iter: int = 200) -> np.ndarray:
+def check_sq_dists(sq_dists, caller: str) -> np.ndarray:
+    """Validate a squared-distance matrix: square, symmetric, zero diagonal, non-negative."""
+    D = check_array(sq_dists, "sq_dists", caller)
+    n = D.shape[0]
+    if D.shape != (n, n) or n < 3:
+        raise invalid("sq_dists", caller, "a square matrix with at least 3 rows",
+                      f"<array of shape {D.shape}>")
+    scale = max(float(np.abs(D).max()), 1e-300)
+    if np.abs(D - D.T).max() > 1e-12 * scale:
+        raise invalid("sq_dists", caller, "a symmetric matrix",
+                      f"<matrix with max|D - D.T| = {np.abs(D - D.T).max():.3g}>")
+    if np.abs(np.diag(D)).max() > 0:
+        raise invalid("sq_dists", caller, "a matrix with zero diagonal",
+                      f"<matrix with max|diag| = {np.abs(np.diag(D)).max():.3g}>")
+    if D.min() < 0:
+        raise invalid("sq_dists", caller, "a matrix of non-negative squared distances",
+                      f"<matrix with min entry {D.min():.3g}>")
+    return D
+
+
+def _check_perplexity(perplexity, n: int, caller: str) -> float:
+    try:
+        rho = float(perplexity)
+    except (TypeError, ValueError):
+        raise invalid("perplexity", caller, f"a float in [1, n-1] = [1, {n - 1}]",
+                      f"<{type(perplexity).__name__}>") from None
+    if not (np.isfinite(rho) and 1.0 <= rho <= n - 1):
+        raise invalid("perplexity", caller, f"a float in [1, n-1] = [1, {n - 1}]", perplexity)
+    return rho
+
+
+def _off_diagonal(D: np.ndarray) -> np.ndarray:
+    n = D.shape[0]
+    return D[~np.eye(n, dtype=bool)].reshape(n, n - 1)
+
+
+def _entropy_terms(d: np.ndarray, beta: np.ndarray):
+    """Row entropies (nats), their derivative in log beta, and the rows of P_{.|i}."""
+    w = np.exp(-beta[:, None] * d)
+    s = w.sum(axis=1)
+    p = w / s[:, None]
+    mean = (p * d).sum(axis=1)
+    var = np.maximum((p * (d - mean[:, None]) ** 2).sum(axis=1), 0.0)
+    # H = log s + beta <p, d>; d >= 0 with a zero per row, so s >= 1 and nothing overflows.
+    return np.log(s) + beta * mean, -beta * beta * var, p
+
+
+def calibrate(sq_dists, perplexity: float, *, tol: float = ENTROPY_TOL, max_iter: int = 200):
+    r"""Per-row precisions :math:`\beta_i = 1/(2\sigma_i^2)` and conditional affinities.
+
+    .. math::
+        P_{j|i} = \frac{e^{-\beta_i (D_{ij} - m_i)}}{\sum_{k \ne i} e^{-\beta_i (D_{ik} - m_i)}},
+        \quad m_i = \min_{k \ne i} D_{ik},
+        \qquad H(P_{\cdot|i}) = -\sum_j P_{j|i} \log P_{j|i} = \log \rho \ \text{(nats)}.
+
+    The paper (Sec. 2, Lemma 14) calibrates in bits against :math:`\log_2 \rho`; that is the same
+    equation. :math:`H` falls strictly from :math:`\log(n-1)` at :math:`\beta=0` to
+    :math:`\log|\arg\min_k D_{ik}|` as :math:`\beta\to\infty`. Where :math:`\log\rho` is at or
+    below that limit (always at :math:`\rho = 1`), the minimiser of :math:`|H - \log\rho|` is
+    :math:`\sigma_i = 0` and the row is the limit: uniform on the nearest neighbours (Lemma 20),
+    reported as :math:`\beta_i = \infty`.
+
+    Parameters
+    ----------
+    sq_dists : array of shape (n, n)
+        Squared Euclidean distances; symmetric, zero diagonal, non-negative; n >= 3.
+    perplexity : float in [1, n - 1]
+    tol : float
+        Tolerance on each row's entropy, in nats.
+
+    Returns
+    -------
+    beta : array of shape (n,)
+        Precisions in units of 1/(squared distance); ``inf`` for the sigma = 0 limit.
+    P_cond : array of shape (n, n)
+        Row-stochastic conditional affinities :math:`P_{j|i}` with zero diagonal.
+    """
+    D = check_sq_dists(sq_dists, "joint_probabilities")
+    n = D.shape[0]
+    rho = _check_perplexity(perplexity, n, "joint_probabilities")
+    target = np.log(rho)
+    d = _off_diagonal(D)
+    # Subtracting the row minimum makes e^{-beta C} cancel exactly (Lemma 17) instead of
+    # underflowing once beta*C > ~700 as in implementations that exponentiate D itself.
+    d = d - d.min(axis=1, keepdims=True)
+    ties = (d == 0).sum(axis=1)
+    limit = target <= np.log(ties) + tol
+    beta = np.full(n, np.inf)
+    p = np.zeros_like(d)
+    p[limit] = (d[limit] == 0) / ties[limit, None]
+    # rho = n - 1 is H at beta = 0 (the maximum): sigma = infinity, every row uniform.
+    uniform = ~limit & (rho == n - 1)
+    beta[uniform], p[uniform] = 0.0, 1.0 / (n - 1)
+    rows = np.flatnonzero(~limit & ~uniform)
+    if rows.size:
+        beta[rows] = _solve_rows(d[rows], target, tol, max_iter)
+        _, _, p[rows] = _entropy_terms(d[rows], beta[rows])
+    P = np.zeros((n, n))
+    P[~np.eye(n, dtype=bool)] = p.ravel()
+    return beta, P
+
+
+def _solve_rows(d: np.ndarray, target: float, tol: float, max_iter: int) -> np.ndarray:
+    m = d.shape[0]
+    spread = np.array([np.mean(r[r > 0]) for r in d])
+    beta = 1.0 / spread  # scale-covariant start, so scaled inputs give exactly scaled paths
+    lo, hi = np.zeros(m), np.full(m, np.inf)
+    active = np.ones(m, dtype=bool)
+    for _ in range(max_iter):
+        idx = np.flatnonzero(active)
+        if idx.size == 0:
+            break
+        b = beta[idx]
+        H, dH, _ = _entropy_terms(d[idx], b)
+        err = H - target
+        done = np.abs(err) <= tol
+        high = err > 0  # entropy too high: beta too small
+        lo[idx] = np.where(high, b, lo[idx])
+        hi[idx] = np.where(high, hi[idx], b)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            newton = b * np.exp(np.clip(-err / dH, -50.0, 50.0))
+        inside = np.isfinite(newton) & (newton > lo[idx]) & (newton < hi[idx])
+        bisect = np.where(np.isinf(hi[idx]), 2.0 * b,
+                          np.where(lo[idx] == 0, 0.5 * b, np.sqrt(lo[idx] * hi[idx])))
+        new = np.where(inside, newton, bisect)
+        stalled = np.isfinite(hi[idx]) & (hi[idx] - lo[idx] <= 4 * np.finfo(float).eps * hi[idx])
+        beta[idx] = np.where(done | stalled, b, new)
+        active[idx] = ~(done | stalled)
+    return beta
+
+
+def conditional_probabilities(sq_dists, perplexity: float) -> np.ndarray:
     r"""Row-stochastic :math:`P_{j|i}` with each row's Gaussian calibrated to the perplexity.
 
     .. math::
@@ -25,46 +155,33 @@ def conditional_probabilities(sq_dists, perplexity: float, *, tol: float = 1e-13
         \qquad H(P_{\cdot|i}) = \log \rho \ \text{(nats)}.
 
     Subtracting the row minimum before exponentiating makes P invariant, to the rounding of the
-    input itself, under adding a constant to every off-diagonal squared distance (Lemma 17):
-    the factor :math:`e^{-\beta C}` cancels exactly instead of underflowing.
+    input itself, under adding a constant to every off-diagonal squared distance (Lemma 17).
+
+    Parameters
+    ----------
+    sq_dists : array of shape (n, n)
+    perplexity : float in [1, n - 1]
+
+    Returns
+    -------
+    P_cond : array of shape (n, n), rows sum to 1, zero diagonal.
     """
-    D = check_array(sq_dists, "sq_dists", "joint_probabilities")
-    n = D.shape[0]
-    if D.shape != (n, n):
-        raise invalid("sq_dists", "joint_probabilities", "a square matrix",
-                      f"<array of shape {D.shape}>")
-    if not (1 < perplexity < n - 1):
-        raise invalid("perplexity", "joint_probabilities", f"in (1, n-1) = (1, {n - 1})",
-                      perplexity)
-    target = np.log(perplexity)
-    P = np.zeros((n, n))
-    for i in range(n):
-        d = np.delete(D[i], i)
-        d = d - d.min()
-        lo, hi, beta = 0.0, np.inf, 1.0 / max(np.median(d[d > 0]) if np.any(d > 0) else 1.0,
-                                             1e-300)
-        for _ in range(max_iter):
-            H, p = _row_entropy(d, beta)
-            if abs(H - target) <= tol:
-                break
-            if H > target:
-                lo = beta
-                beta = beta * 2 if hi == np.inf else (beta + hi) / 2
-            else:
-                hi = beta
-                beta = (beta + lo) / 2
-        P[i, np.arange(n) != i] = p
-    return P
+    return calibrate(sq_dists, perplexity)[1]
 
 
 def joint_probabilities(sq_dists, perplexity: float) -> np.ndarray:
     r"""Symmetrised affinities :math:`P_{ij} = (P_{i|j} + P_{j|i}) / (2n)` (Sec. 2 of the paper).
 
+    .. math::
+        P_{ij} = \frac{P_{j|i}(\sigma_i^*) + P_{i|j}(\sigma_j^*)}{2n}, \qquad
+        H(P_{\cdot|i}(\sigma_i^*)) = \log\rho \ \text{(nats)}.
+
     Parameters
     ----------
     sq_dists : array of shape (n, n)
-        Squared Euclidean distances (zero diagonal).
-    perplexity : float in (1, n - 1)
+        Squared Euclidean distances (symmetric, zero diagonal, non-negative).
+    perplexity : float in [1, n - 1]
+        At 1 every row is uniform on its nearest neighbours (Lemma 20); at n - 1 uniform.
 
     Returns
     -------
@@ -72,3 +189,13 @@ def joint_probabilities(sq_dists, perplexity: float) -> np.ndarray:
     """
     Pc = conditional_probabilities(sq_dists, perplexity)
     return (Pc + Pc.T) / (2 * Pc.shape[0])
+
+
+def sq_distances(X) -> np.ndarray:
+    r"""Squared Euclidean distance matrix :math:`D_{ij} = \lVert x_i - x_j \rVert^2`.
+
+    Computed from coordinate differences (not the Gram trick) so that the error is relative to
+    each entry; exact zeros on the diagonal. ``X`` has shape (n, p); returns shape (n, n).
+    """
+    X = check_array(X, "X", "sq_distances")
+    return cdist(X, X, "sqeuclidean")

@@ -1,0 +1,119 @@
+"""The exact t-SNE objective KL(P || Q(Y)), its gradient, and stationary points (Def. 1)."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.optimize import minimize
+
+from theory.validation import check_array, invalid
+
+
+def _check_PY(P, Y, caller: str) -> tuple[np.ndarray, np.ndarray]:
+    P = check_array(P, "P", caller)
+    Y = check_array(Y, "Y", caller)
+    n = P.shape[0]
+    if P.shape != (n, n):
+        raise invalid("P", caller, "a square matrix", f"<array of shape {P.shape}>")
+    if Y.shape[0] != n:
+        raise invalid("Y", caller, f"an array with n = {n} rows", f"<array of shape {Y.shape}>")
+    if P.min() < 0 or abs(P.sum() - 1) > 1e-9:
+        raise invalid("P", caller, "a non-negative matrix summing to 1",
+                      f"<matrix with sum {P.sum():.12g} and min {P.min():.3g}>")
+    return P, Y
+
+
+def student_kernel(Y) -> np.ndarray:
+    r"""Unnormalised output affinities :math:`w_{ij} = (1 + \lVert y_i - y_j \rVert^2)^{-1}`,
+    zero diagonal. ``Y`` has shape (n, d); returns shape (n, n)."""
+    Y = np.asarray(Y, dtype=float)
+    diff = Y[:, None, :] - Y[None, :, :]
+    w = 1.0 / (1.0 + np.einsum("ijk,ijk->ij", diff, diff))
+    np.fill_diagonal(w, 0.0)
+    return w
+
+
+def output_affinities(Y) -> np.ndarray:
+    r""":math:`Q_{ij} = w_{ij} / \sum_{k \ne l} w_{kl}` (Sec. 2). Shape (n, n)."""
+    w = student_kernel(Y)
+    return w / w.sum()
+
+
+def kl_divergence(P, Y) -> float:
+    r"""The t-SNE objective :math:`L_X(Y) = \sum_{i \ne j} P_{ij} \log(P_{ij}/Q_{ij})` in nats.
+
+    .. math::
+        L_X(Y) = \sum_{i \ne j} P_{ij} \log P_{ij} + \sum_{i\ne j} P_{ij} \log(1 + \lVert y_i - y_j\rVert^2)
+                 + \log \sum_{k \ne l} (1 + \lVert y_k - y_l\rVert^2)^{-1},
+
+    with :math:`0 \log 0 = 0`.
+
+    Parameters
+    ----------
+    P : array of shape (n, n), symmetric, zero diagonal, sums to 1
+    Y : array of shape (n, d)
+
+    Returns
+    -------
+    float >= 0, nats.
+    """
+    P, Y = _check_PY(P, Y, "kl_divergence")
+    w = student_kernel(Y)
+    mask = P > 0
+    # log Q = log w - log sum w, kept in this form so a tiny Q does not underflow.
+    return float(np.sum(P[mask] * (np.log(P[mask]) - np.log(w[mask]))) + np.log(w.sum()))
+
+
+def kl_gradient(P, Y) -> np.ndarray:
+    r"""Gradient of the objective (standard; Sec. 2).
+
+    .. math::
+        \frac{\partial L}{\partial y_i} = 4 \sum_j (P_{ij} - Q_{ij})
+            \frac{y_i - y_j}{1 + \lVert y_i - y_j \rVert^2}.
+
+    Parameters
+    ----------
+    P : array of shape (n, n)
+    Y : array of shape (n, d)
+
+    Returns
+    -------
+    array of shape (n, d), nats per unit of y.
+    """
+    P, Y = _check_PY(P, Y, "kl_gradient")
+    w = student_kernel(Y)
+    M = (P - w / w.sum()) * w
+    return 4.0 * (M.sum(axis=1)[:, None] * Y - M @ Y)
+
+
+def stationary_point(P, Y0, *, gtol: float = 1e-7, max_iter: int = 20000):
+    r"""A stationary point of :math:`L_X` (Def. 1) reached by L-BFGS from ``Y0``.
+
+    Parameters
+    ----------
+    P : array of shape (n, n)
+    Y0 : array of shape (n, d), the start
+    gtol : float
+        Target for :math:`\max_{i,k} |\partial L / \partial y_{ik}|`.
+
+    Returns
+    -------
+    Y : array of shape (n, d)
+    grad_max : float, the max-abs gradient reached (nats per unit of y)
+    """
+    P, Y0 = _check_PY(P, Y0, "stationary_point")
+    shape = Y0.shape
+
+    def fun(v):
+        Y = v.reshape(shape)
+        return kl_divergence(P, Y), kl_gradient(P, Y).ravel()
+
+    Y = Y0.copy()
+    for _ in range(5):  # L-BFGS stops on f-progress; restarts push the gradient down further
+        res = minimize(fun, Y.ravel(), jac=True, method="L-BFGS-B",
+                       options={"maxiter": max_iter, "gtol": gtol * 1e-2, "ftol": 0.0,
+                                "maxcor": 30})
+        Y = res.x.reshape(shape)
+        g = np.abs(kl_gradient(P, Y)).max()
+        if g <= gtol:
+            break
+    return Y, float(g)
