@@ -18,7 +18,7 @@ def bernoulli_rate_only(quick: bool = False):
     q_x, q_y = 0.2, 0.4
     rates = np.linspace(0, float(binary_entropy(q_x)), 9 if quick else 41)
     closed = [bernoulli_rate_only_oneshot(r, q_x, q_y) for r in rates]
-    lp = [bernoulli_oneshot_lp(r, q_x, q_y) for r in rates]
+    lp = [bernoulli_oneshot_lp(r, np.inf, q_x, q_y, 0.0) for r in rates]
     d_ind = q_x + q_y - 2 * q_x * q_y
     stated = d_ind - 2 * q_x * (1 - q_x) * rates / binary_entropy(q_x)
     fig, ax = plt.subplots(figsize=(5, 3.5))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from theory.claims import Evidence, claim
@@ -19,7 +21,7 @@ def _rate_only_matches_lp():
     points = [(0.2, 0.3, 0.3), (0.5, 0.3, 0.3), (0.9 * 0.7219280948873623, 0.2, 0.4)]
     measured = {f"R={R:.4g},qx={qx},qy={qy}": bernoulli_rate_only_oneshot(R, qx, qy)
                 for R, qx, qy in points}
-    expected = {f"R={R:.4g},qx={qx},qy={qy}": bernoulli_oneshot_lp(R, qx, qy)
+    expected = {f"R={R:.4g},qx={qx},qy={qy}": bernoulli_oneshot_lp(R, math.inf, qx, qy, 0.0)
                 for R, qx, qy in points}
     ok = all(abs(measured[k] - expected[k]) <= LP for k in measured)
     return Evidence(bool(ok and np.isclose(measured["R=0.2,qx=0.3,qy=0.3"], 0.32468527,
