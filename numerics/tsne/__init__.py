@@ -1,1 +1,2 @@
-"""Numerical engines for the tsne topic (torch modules are imported by name, not here)."""
+"""Numerical engines for the tsne topic: third-party cross-checks (`thirdparty`), figures; torch
+modules (engine, experiments) are imported by name, never here."""

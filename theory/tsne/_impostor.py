@@ -11,6 +11,7 @@ from theory.tsne._constructions import shifted, two_point_masses
 from theory.tsne._scores import (
     calinski_harabasz,
     check_labels,
+    dunn,
     dunn_extremes,
     scatter,
     silhouette,
@@ -111,12 +112,12 @@ def ch_impostor_shift(X, labels, target: float) -> float:
     codes = check_labels(labels, X.shape[0], "ch_impostor_shift", singletons=True)
     ch = calinski_harabasz(X, labels)
     t = float(target)
-    if not (1 < t <= ch):
+    if not (1 < t <= ch * (1 + 1e-12)):  # allow CH(X) computed another way, to rounding
         raise invalid("target", "ch_impostor_shift", f"a float in (1, CH(X)] = (1, {ch:.6g}]",
                       target)
     B, W = scatter(X, labels)
     n, k = X.shape[0], codes.max() + 1
-    return 2 * (B / (k - 1) - t * W / (n - k)) / (t - 1)
+    return max(0.0, 2 * (B / (k - 1) - t * W / (n - k)) / (t - 1))
 
 
 def dunn_impostor_shift(X, labels, target: float) -> float:
@@ -127,12 +128,12 @@ def dunn_impostor_shift(X, labels, target: float) -> float:
     """
     X = check_array(X, "X", "dunn_impostor_shift", min_rows=3)
     db2, dw2 = dunn_extremes(X, labels)
-    di = np.inf if dw2 == 0 else np.sqrt(db2 / dw2)
+    di = dunn(X, labels)
     t = float(target)
-    if not (1 < t <= di):
+    if not (1 < t <= di * (1 + 1e-12)):  # allow DI(X) computed another way, to rounding
         raise invalid("target", "dunn_impostor_shift", f"a float in (1, DI(X)] = (1, {di:.6g}]",
                       target)
-    return (db2 - t * t * dw2) / (t * t - 1)
+    return max(0.0, (db2 - t * t * dw2) / (t * t - 1))
 
 
 # --- Corollary 4: two point masses -------------------------------------------------------
