@@ -1,0 +1,187 @@
+"""Set aggregators (sum, mean, max, attention) and the Lipschitz tables of Thm 3.1 / Lemma 3.2."""
+
+from __future__ import annotations
+
+from numbers import Integral
+
+import numpy as np
+import sympy as sp
+
+from theory.multisets._distances import DISTANCES
+from theory.validation import Options, check_array, check_param, invalid
+
+AGGREGATORS = ("sum", "mean", "max")
+
+
+def aggregate(X, kind: str) -> np.ndarray:
+    r"""Permutation-invariant aggregation of a multiset of vectors.
+
+    .. math::
+        f_{SUM}(X) = \sum_i v_i,\qquad f_{MEAN}(X) = \frac{1}{|X|}\sum_i v_i,\qquad
+        f_{MAX}(X)_k = \max_i v_{ik}.
+
+    Parameters
+    ----------
+    X : array of shape (m, d)
+    kind : {"sum", "mean", "max"}
+
+    Returns
+    -------
+    array of shape (d,)
+
+    References
+    ----------
+    Nikolentzos & Skianis (2026), Sec. 3, Thm 3.1.
+    """
+    check_param("kind", kind, Options(*AGGREGATORS), "aggregate")
+    X = check_array(X, "X", "aggregate")
+    if kind == "sum":
+        return X.sum(axis=0)
+    if kind == "mean":
+        return X.mean(axis=0)
+    return X.max(axis=0)
+
+
+def attention_weights(X, W, q) -> np.ndarray:
+    r"""Softmax attention weights :math:`\alpha_i \propto \exp(q^\top \mathrm{ReLU}(W v_i))`.
+
+    X of shape (m, d), W of shape (d_h, d), q of shape (d_h,); returns shape (m,), summing to 1.
+    """
+    X = check_array(X, "X", "attention")
+    W = check_array(W, "W", "attention")
+    q = check_array(q, "q", "attention", ndim=1)
+    if W.shape[1] != X.shape[1]:
+        raise invalid("W", "attention", f"an array with {X.shape[1]} columns (the dimension "
+                      "of X)", f"<array of shape {W.shape}>")
+    if q.shape[0] != W.shape[0]:
+        raise invalid("q", "attention", f"a vector of length {W.shape[0]} (the rows of W)",
+                      f"<array of shape {q.shape}>")
+    s = np.maximum(X @ W.T, 0.0) @ q
+    s = s - s.max()  # shift for overflow safety; softmax is shift invariant
+    w = np.exp(s)
+    return w / w.sum()
+
+
+def attention(X, W, q) -> np.ndarray:
+    r"""Attention aggregation of Prop. 3.3.
+
+    .. math::
+        f_{ATT}(X) = \sum_i \alpha_i v_i,\qquad
+        \alpha_i = \frac{\exp(q^\top g(W v_i))}{\sum_j \exp(q^\top g(W v_j))},\quad g=\mathrm{ReLU}.
+
+    Parameters
+    ----------
+    X : array of shape (m, d)
+    W : array of shape (d_h, d)
+    q : array of shape (d_h,)
+
+    Returns
+    -------
+    array of shape (d,)
+
+    References
+    ----------
+    Nikolentzos & Skianis (2026), Prop. 3.3 and App. B.5.
+    """
+    a = attention_weights(X, W, q)
+    return a @ np.asarray(X, dtype=float)
+
+
+def attention_witness_ratio(c, eps, d):
+    r"""EMD ratio of the attention witness of App. B.5 (W = -I, q = 1, ReLU).
+
+    For :math:`X=\{\{c\mathbf 1, \varepsilon\mathbf 1\}\}`, :math:`Y=\{\{c\mathbf 1,
+    -\varepsilon\mathbf 1\}\}` in :math:`\mathbb R^d` and :math:`e = \exp(d\varepsilon)`:
+
+    .. math::
+        \frac{\|f_{ATT}(X) - f_{ATT}(Y)\|_2}{d_{EMD}(X, Y)}
+        = \frac{c(e-1) + \varepsilon(1+3e)}{2(1+e)\varepsilon}
+        \xrightarrow[\varepsilon\to 0]{} \frac{cd}{4} + 1.
+
+    Accepts numbers (returns float) or sympy expressions (returns a sympy expression).
+    The Hausdorff and matching ratios of the same pair are exactly half (for c ≥ 3ε).
+
+    References
+    ----------
+    Nikolentzos & Skianis (2026), Prop. 3.3, App. B.5.
+    """
+    symbolic = any(isinstance(v, sp.Basic) for v in (c, eps, d))
+    exp = sp.exp if symbolic else np.exp
+    e = exp(d * eps)
+    r = (c * (e - 1) + eps * (1 + 3 * e)) / (2 * (1 + e) * eps)
+    return r if symbolic else float(r)
+
+
+def lipschitz_constant(aggregator: str, distance: str, *, d, equal_size=None):
+    r"""Lipschitz constant of an aggregator w.r.t. a set distance (Thm 3.1, Lemma 3.2).
+
+    General sizes (Thm 3.1): mean/EMD 1, sum/matching 1, max/Hausdorff :math:`\sqrt d`;
+    every other cell has no constant. Equal sizes :math:`|X|=|Y|=M` (Lemma 3.2):
+
+    .. math::
+        \begin{array}{c|ccc} & \text{mean} & \text{sum} & \text{max}\\ \hline
+        \text{EMD} & 1 & M & M\\ \text{H} & - & - & \sqrt d\\
+        \text{matching} & 1/M & 1 & 1\end{array}
+
+    Parameters
+    ----------
+    aggregator : {"sum", "mean", "max", "attention"}
+        ``"attention"`` always returns None: for some (W, q) it is Lipschitz for none of the
+        three distances (Prop. 3.3).
+    distance : {"emd", "hausdorff", "matching"}
+    d : int >= 1 or sympy Symbol
+        Dimension of the elements.
+    equal_size : int >= 1, sympy Symbol or None
+        M for Lemma 3.2; None for general sizes (Thm 3.1).
+
+    Returns
+    -------
+    sympy expression or None
+        None when the paper proves that no constant exists. All constants are tight (a witness
+        attains them; for max/Hausdorff with equal sizes, when M >= d).
+    """
+    caller = "lipschitz_constant"
+    check_param("aggregator", aggregator, Options(*AGGREGATORS, "attention"), caller)
+    check_param("distance", distance, Options(*DISTANCES), caller)
+    d = _positive_int_or_symbol(d, "d", caller)
+    M = None if equal_size is None else _positive_int_or_symbol(equal_size, "equal_size", caller)
+    if aggregator == "attention":
+        return None
+    if M is None:
+        table = {("mean", "emd"): sp.Integer(1), ("sum", "matching"): sp.Integer(1),
+                 ("max", "hausdorff"): sp.sqrt(d)}
+    else:
+        table = {("mean", "emd"): sp.Integer(1), ("sum", "emd"): M, ("max", "emd"): M,
+                 ("max", "hausdorff"): sp.sqrt(d), ("mean", "matching"): 1 / M,
+                 ("sum", "matching"): sp.Integer(1), ("max", "matching"): sp.Integer(1)}
+    return table.get((aggregator, distance))
+
+
+def max_emd_constant_bounded_size(M, d):
+    r"""Sharp EMD-Lipschitz constant of the max on multisets of size at most M.
+
+    .. math::
+        \|f_{MAX}(X) - f_{MAX}(Y)\|_2 \le \max(|X|, |Y|)\, d_{EMD}(X, Y) \le M\, d_{EMD}(X,Y).
+
+    Proof (ours): for each coordinate on which X's max is larger, assign it to an element of X
+    attaining that max (on the others, to an element of Y); with :math:`\alpha_i, \beta_j` the
+    norms of the gap vector over the coordinates assigned to :math:`v_i, u_j`,
+    :math:`\|v_i-u_j\| \ge \|(\alpha_i,\beta_j)\|`, so by convexity of the norm
+    :math:`d_{EMD} \ge \|(\sum_i\alpha_i/m, \sum_j\beta_j/n)\| \ge \|\Delta\|/\max(m,n)`.
+    The constant does not depend on d: the note's interval :math:`[M, \sqrt d M]` collapses to M,
+    attained by App. B.3.7's witness. Returns the sympy integer M.
+
+    References
+    ----------
+    Refines Thm 3.1 (max/EMD cell) and App. B.3.7; Lemma 3.2 (max/EMD = M) is the case m = n.
+    """
+    _positive_int_or_symbol(d, "d", "max_emd_constant_bounded_size")
+    return _positive_int_or_symbol(M, "M", "max_emd_constant_bounded_size")
+
+
+def _positive_int_or_symbol(v, name, caller):
+    if isinstance(v, sp.Symbol):
+        return v
+    if isinstance(v, bool) or not isinstance(v, Integral | np.integer) or v < 1:
+        raise invalid(name, caller, "an int >= 1 or a sympy Symbol", v)
+    return sp.Integer(int(v))
