@@ -44,7 +44,8 @@ def thm9_runs(seed: int = 0, n: int = 40, perplexity: float = 10.0):
         diam = np.sqrt(sq_distances(X[:-1]).max())
         support = X[:-1, 0].max()
         X[-1, 0] = support + target * diam
-        alpha_X = float(outlier_margins(X)[-1])
+        # The planted point's margin (a lower bound on alpha(X); equal for targets >= 1).
+        alpha_X = hull_projection(X[-1], X[:-1])[0] / max(1.0, diam)
         P = joint_probabilities(sq_distances(X), perplexity)
         Y0 = 1e-2 * rng.normal(size=(n, 2))
         Y0[-1] = [50.0, 0.0]  # start with a huge output outlier: the optimiser must pull it in
