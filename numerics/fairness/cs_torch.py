@@ -1,7 +1,7 @@
 r"""The empirical Cauchy–Schwarz divergence in torch: differentiable, batched, chunked; a loss.
 
 Same estimator as :func:`theory.fairness.cs_divergence_kde` (the CS divergence of two Gaussian
-KDEs with Parzen width σ, Gram width :math:`h=\\sqrt2\\sigma`, cs_fairness.md §2), written so it
+KDEs with Parzen width σ, Gram width :math:`h=\sqrt2\sigma`, cs_fairness.md §2), written so it
 can be minimised: log-sum-exp sums (no NaN when the cross Gram underflows), row chunks that are
 recomputed in the backward pass (``torch.utils.checkpoint``) so memory stays O(n · chunk) in both
 passes, leading batch dimensions, and gradients in the samples and in σ.

@@ -28,9 +28,11 @@ def as_gaussian(m, S, name: str, caller: str) -> tuple[np.ndarray, np.ndarray]:
     if not (np.all(np.isfinite(m)) and np.all(np.isfinite(S))):
         raise invalid(name, caller, "finite (no NaN or inf) together with its mean",
                       "<non-finite values>")
-    if not np.allclose(S, S.T, rtol=1e-12, atol=0) or np.linalg.eigvalsh(S).min() <= 0:
+    # symmetry up to rounding relative to the matrix scale, then symmetrised
+    if (np.abs(S - S.T).max() > 1e-10 * np.abs(S).max()
+            or np.linalg.eigvalsh((S + S.T) / 2).min() <= 0):
         raise invalid(name, caller, "symmetric positive definite", f"<matrix {S.tolist()}>")
-    return m, S
+    return m, (S + S.T) / 2
 
 
 def _same_dim(m1, m2, caller):
