@@ -167,6 +167,8 @@ def _p11_reach(R: float, q_x: float, q_y: float, *, asymptotic: bool) -> tuple[f
         a = min(R / hx, 1.0) if hx > 0 else 1.0
         delta = q_x * (1 - q_x) * a
         return max(ind - delta, 0.0), min(ind + delta, top)
+    if R <= 0:
+        return ind, ind
     out = []
     for end in (0.0, top):
         if end == ind or float(bernoulli_mutual_information(end, q_x, q_y)) <= R:
