@@ -1,6 +1,11 @@
 # %% [markdown]
-# # t-SNE exaggerates clusters
-# See shared paper notes; set `QUICK=1` for small sizes.
+# # t-SNE exaggerates clusters, provably: the theory, checked
+# Bergam, Snoeck & Verma (arXiv 2510.07746, ICLR 2026). t-SNE's input affinities P are
+# invariant under adding a constant C to every squared distance (Lemma 17) and under scaling
+# (Lemma 18). A shift moves every cluster score towards "no structure" while P, and so every
+# t-SNE output, stays the same. This half of the notebook walks through the constructions with
+# `theory.tsne` (numpy/scipy only) and ends with the table of registered claims.
+# Set `QUICK=1` for small sizes.
 
 # %%
 import os
@@ -10,14 +15,106 @@ import numpy as np
 QUICK = os.environ.get("QUICK") == "1"
 rng = np.random.default_rng(0)
 
-# %%
-from theory.claims import discover
+# %% [markdown]
+# ## P is shift-invariant; scikit-learn's and openTSNE's P are not, numerically
+# Our P subtracts each row's minimum before exponentiating, so the factor e^{-βC} cancels
+# exactly. scikit-learn (exact method) and openTSNE exponentiate D itself: once β·C passes
+# ~700 scikit-learn's weights underflow, and from β·C ≈ 30 openTSNE's 2.2e-16 added to each row
+# sum dominates. Below: max|P(D + C) - P(D)| for each implementation.
 
+# %%
+from numerics.tsne.thirdparty import first_breakdown, shift_breakdown
+
+table = shift_breakdown()
+print(f"{'beta*C':>8s} {'C/maxD':>9s} {'ours':>9s} {'sklearn':>9s} {'openTSNE':>9s}")
+for k, bc in enumerate(table["beta_C"]):
+    print(f"{bc:8.0f} {table['ratio'][k]:9.3g} {table['dP_ours'][k]:9.1e} "
+          f"{table['dP_sklearn'][k]:9.1e} {table['dP_openTSNE'][k]:9.1e}")
+for impl in ("sklearn", "openTSNE", "ours"):
+    print(impl, "first beta*C with max|dP| > 1e-6:", first_breakdown(table, impl)["beta_C"])
+
+# %% [markdown]
+# ## Thm 3: impostors with an exact silhouette
+# `impostor(X, labels, eps)` finds the shift C with S(X_{+C}) = eps * S(X) by Brent's method and
+# realises X_{+C} exactly as [X | sqrt(C/2) I]. P is the same at every perplexity.
+
+# %%
+from theory.tsne import impostor, joint_probabilities, silhouette, sq_distances
+
+n = 60 if QUICK else 200
+labels = np.repeat([0, 1], n // 2)
+X = rng.normal(size=(n, 10))
+X[:, 0] += 4.0 * labels
+P = joint_probabilities(sq_distances(X), 20.0)
+print(f"S(X) = {silhouette(X, labels):.6f}")
+for eps in (1.0, 0.5, 0.1, 0.01):
+    Xe, C = impostor(X, labels, eps)
+    dP = np.abs(joint_probabilities(sq_distances(Xe), 20.0) - P).max()
+    ratio = silhouette(Xe, labels) / silhouette(X, labels)
+    print(f"eps={eps:<5g} C={C:10.4g}  S(X_eps)/S(X)={ratio:.12f}  max|dP|={dP:.1e}")
+
+# %%
+from numerics.tsne.figures_theory import (
+    fig_impostor_pair,
+    fig_poison_point,
+    fig_silhouette_vs_shift,
+)
+
+fig, _ = fig_impostor_pair(QUICK)
+
+# %%
+fig, _ = fig_silhouette_vs_shift(QUICK)
+
+# %% [markdown]
+# ## Cor. 4 holds only for interior perplexities
+# Two point masses shifted to silhouette eps share the stationary output {0, r*} with
+# r*^2 = e^β - 1 and KL = 0, but only when the calibrated β is finite and positive, i.e.
+# ρ in (n/2 - 1, n - 1). At ρ <= n/2 - 1 the across-cluster affinity is 0 and no finite r* exists;
+# at ρ = n - 1 P is uniform and r* = 0 (silhouette 0/0). The paper states "every ρ in [1, n-1]".
+
+# %%
+from theory.tsne import cor4_beta, cor4_radius
+
+n4 = 8
+for rho in (1, 2, 3, 3.5, 5, 6.5, 7):
+    beta = cor4_beta(n4, rho)
+    status = f"r* = {cor4_radius(beta):.6f}" if 0 < beta < np.inf else "no stationary 2-mass Y"
+    print(f"n={n4} rho={rho:<4g} beta={beta:<12.6g} {status}")
+
+# %% [markdown]
+# ## Thm 7: the poison point
+# At ρ = 1 each point's affinity is uniform on its nearest neighbours (Lemma 20). Appending the
+# centroid to a regular simplex (silhouette 0) or to a two-cluster set (silhouette 0.4226) makes
+# it everyone's nearest neighbour, and the two P matrices are identical bit for bit.
+
+# %%
+fig, _ = fig_poison_point(QUICK)
+
+# %% [markdown]
+# ## Thm 9: t-SNE outputs have no strong outliers
+# Exact t-SNE (L-BFGS to max|grad| <= 1e-7) of a blob plus one planted outlier with input margin
+# 1, 5 and 50, started with the output outlier 50 units out, ends with α(Y) well below the
+# bound max{3.26, sqrt((2/0.1876)(1 + 2/(n-2)))}.
+
+# %%
+from theory.tsne import thm9_bound
+from theory.tsne.claims_outliers import thm9_runs
+
+for r in thm9_runs():
+    print(f"alpha(X) ~ {r['alpha_X']:6.3g}   alpha(Y0) = {r['alpha_Y0']:6.3g}   "
+          f"alpha(Y) = {r['margins_Y'].max():.4f}   max|grad| = {r['grad']:.1e}")
+print(f"bound at n=40: {thm9_bound(40):.4f}; limit {thm9_bound(np.inf):.4f}")
+
+# %% [markdown]
+# ## The registered theory claims
+
+# %%
 from numerics.report import fmt_value
+from theory.claims import discover
 
 for c in discover(["tsne"], kinds=("theory",)):
     r = c.run(quick=QUICK)
-    print(f"{c.id:55s} {r.verdict:10s} {fmt_value(r.evidence.measured, 4)}")
+    print(f"{c.id:45s} {r.verdict:10s} (expected {c.expected}) {fmt_value(r.evidence.measured, 3)[:160]}")
 
 # %% [markdown]
 # ## Experiments (torch)

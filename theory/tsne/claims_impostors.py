@@ -46,9 +46,9 @@ def _impostor_silhouette(seed: int = 0):
     from numerics.tsne.thirdparty import sklearn_scores
 
     rng = np.random.default_rng(seed)
-    X, labels = two_blobs(rng, n=60, gap=2.5)
-    labels = np.repeat([0, 1, 2], 20)  # three clusters; the third cuts across both blobs
-    X[40:] += rng.normal(0, 3, (20, 5))
+    labels = np.repeat([0, 1, 2], 20)
+    centres = np.array([[0.0] * 5, [3.0] + [0.0] * 4, [0.0, 3.0, 0.0, 0.0, 0.0]])
+    X = centres[labels] + rng.normal(size=(60, 5))
     s0 = sklearn_scores(X, labels)["silhouette"]
     D = sq_distances(X)
     measured, ok = {"S(X) sklearn": s0}, True
@@ -62,7 +62,7 @@ def _impostor_silhouette(seed: int = 0):
         ok &= abs(s - eps * s0) <= 1e-10 and dP <= SHIFT_TOL
     return Evidence(bool(ok), measured, {"|S(X_eps) - eps S(X)|": "<= 1e-10",
                                          "max|dP|": f"<= {SHIFT_TOL}"}, 1e-10,
-                    "X: 60 points, 3 clusters in R^5; X_eps = [X | sqrt(C/2) I] with C from "
+                    "X: 60 points, 3 Gaussian clusters in R^5 (centres 3 apart); X_eps = [X | sqrt(C/2) I] with C from "
                     "Brent on the silhouette; silhouette recomputed by scikit-learn on the "
                     "realised coordinates; P at ρ ∈ {1, 2, 5, 30, 59}")
 
