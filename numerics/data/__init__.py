@@ -20,3 +20,4 @@ from numerics.data._tabular import (  # noqa: F401
 
 __all__ = ["DATA_DIR", "DataUnavailable", "data_file", "load_digits", "require_package"]
 from numerics.data._sets import PointClouds, load_digit_clouds, make_shapes, standardize_sets  # noqa: F401
+from numerics.data._pbmc import PBMC, load_pbmc68k_reduced  # noqa: F401
