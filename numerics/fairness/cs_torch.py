@@ -55,7 +55,10 @@ def _sigma(sigma, caller: str, ref: torch.Tensor) -> torch.Tensor:
 
 def _chunk_lse(xc: torch.Tensor, y: torch.Tensor, inv2h2: torch.Tensor) -> torch.Tensor:
     """log Σ_{i∈chunk, j} exp(−‖x_i − y_j‖² / (2h²)) over the last two sample axes."""
-    d2 = (xc.unsqueeze(-2) - y.unsqueeze(-3)).square().sum(-1)
+    if xc.shape[-1] == 1:  # 1-D: skip the feature reduction (one pass fewer over c·n)
+        d2 = (xc - y.transpose(-1, -2)).square()
+    else:
+        d2 = (xc.unsqueeze(-2) - y.unsqueeze(-3)).square().sum(-1)
     k = -d2 * inv2h2[..., None, None]
     return torch.logsumexp(k.flatten(-2), dim=-1)
 
