@@ -1,23 +1,141 @@
 # %% [markdown]
-# # Cauchy–Schwarz fairness
-# See shared paper notes; set `QUICK=1` for small sizes.
+# # Cauchy–Schwarz fairness: the theory, checked
+# Liu, Chen, Huang, Ni & Imani, *Cauchy–Schwarz fairness regularizer* (arXiv 2512.09467, ICLR 2026).
+# Only the abstract is public. It claims that "under a Gaussian comparison CS gives a tighter
+# bound than KL, MMD and the mean disparity of DP", that CS is robust to scale, and that its
+# kernel estimator is distribution-free. This half of the notebook makes each claim precise and
+# checks it: closed forms against quadrature, the estimator against its closed form, and the
+# inequalities on random Gaussian pairs. Everything is in nats. Set `QUICK=1` for small sizes.
+#
+# Two conventions are used in the literature:
+# **A** $D_A = -\log\frac{(\int pq)^2}{\int p^2\int q^2}$ (the CS-IB / CS-adv code), and
+# **B** $D_B = D_A/2$. The choice decides which KL inequality holds.
 
 # %%
 import os
 
+import matplotlib.pyplot as plt
 import numpy as np
 
 QUICK = os.environ.get("QUICK") == "1"
 rng = np.random.default_rng(0)
 
+# %% [markdown]
+# ## 1. Closed forms and the headline claim
+# For Gaussians $D_A = \Delta^\top(S_1+S_2)^{-1}\Delta + \log\frac{|(S_1+S_2)/2|}{\sqrt{|S_1||S_2|}}$.
+# At equal covariance it equals KL exactly. With unequal covariances, convention A can exceed KL.
+
 # %%
+from theory.fairness import (
+    bhattacharyya_gaussian,
+    cs_divergence_gaussian,
+    kl_gaussian,
+    mmd2_gaussian,
+)
+
+p, q = (0.0, 0.1**2), (3.0, 1.0)
+print("counterexample p = N(0, 0.1²), q = N(3, 1)")
+print(f"  D_A = {cs_divergence_gaussian(*p, *q):.4f}   KL(p‖q) = {kl_gaussian(*p, *q):.4f}"
+      f"   KL(q‖p) = {kl_gaussian(*q, *p):.1f}")
+print(f"  D_B = {cs_divergence_gaussian(*p, *q, convention='B'):.4f} ≤ min KL  (the corrected form)")
+print(f"  Bhattacharyya B = {bhattacharyya_gaussian(*p, *q):.4f}: 2B ≤ D_A ≤ 4B")
+print(f"equal variance N(0,2) vs N(1.5,2): D_A = {cs_divergence_gaussian(0, 2, 1.5, 2):.4f}"
+      f" = KL = {kl_gaussian(0, 2, 1.5, 2):.4f}")
+
+# %% [markdown]
+# Where does convention A exceed KL? Red marks the $(s_1/s_2, \Delta)$ region where the headline
+# fails: a narrow $p$ far from a wide $q$.
+
+# %%
+from numerics.fairness.figures_theory import (
+    counterexample_region,
+    estimator_bias_variance,
+    scaling_cs_kl_mmd_mean,
+)
+
+fig, _ = counterexample_region(quick=QUICK)
+plt.show()
+
+# %% [markdown]
+# ## 2. Scale robustness and the comparison with MMD and the mean gap
+# CS is invariant under a common affine map, so scaling a Gaussian pair leaves it unchanged.
+# KL is invariant too. MMD² with a fixed kernel, and the mean gap, move with the scale.
+# Read as "$D_{CS} \le \mathrm{MMD}^2$" the MMD claim fails; the ordering that holds on every
+# tested Gaussian pair is the reverse, $\mathrm{MMD}^2_h \le D_A/2$ for every width $h$.
+
+# %%
+fig, _ = scaling_cs_kl_mmd_mean(quick=QUICK)
+plt.show()
+for c in (0.1, 1.0, 10.0):
+    print(f"c = {c:5}: D_A = {cs_divergence_gaussian(0, c * c, c, 2.25 * c * c):.6f}  "
+          f"MMD²(h=1) = {mmd2_gaussian(0, c * c, c, 2.25 * c * c, 1.0):.5f}  mean gap = {c}")
+
+# %% [markdown]
+# ## 3. The estimator
+# With Parzen width σ the estimator is the CS divergence of the two KDEs (Gram width $\sqrt2\sigma$).
+# It is a V-statistic with an O(1/n) upward bias against the *smoothed* closed form.
+# The torch version is differentiable (a loss). The binned fast Gauss transform computes the 1-D
+# estimator in O(n) and returns a rigorous error bound.
+
+# %%
+import torch
+
+from numerics.fairness.cs_torch import cs_divergence, cs_group_divergence
+from numerics.fairness.fast_gauss import cs_divergence_fast
+from theory.fairness import cs_divergence_kde
+
+n = 2_000 if QUICK else 20_000
+x, y = rng.beta(2, 5, n), rng.beta(3, 3, n)
+exact = cs_divergence_kde(x, y, 0.02)
+fast = cs_divergence_fast(x, y, 0.02)
+print(f"exact {exact:.12f}  fast {fast.value:.12f}  |diff| {abs(exact - fast.value):.1e}"
+      f"  stated bound {fast.error_bound:.1e}")
+
+xt = torch.tensor(x[:500], requires_grad=True)
+loss = cs_divergence(xt, torch.tensor(y[:500]), 0.02)
+loss.backward()
+print(f"torch loss {loss.item():.6f}; gradient norm {xt.grad.norm().item():.3f}")
+s = rng.integers(0, 3, 600)
+print("three-group penalty (mean over pairs):",
+      float(cs_group_divergence(rng.uniform(size=600), s, 0.05)))
+
+# %%
+fig, _ = estimator_bias_variance(quick=QUICK)
+plt.show()
+
+# %% [markdown]
+# ## 4. Distribution-free DP bounds
+# For prediction densities on [0, 1], $\|p-q\|_2^2 = a^2+b^2-2ab\,e^{-D_A/2}$.
+# The continuous DP gap is at most $\|p-q\|_2/\sqrt{12}$ and the thresholded one at most
+# $\tfrac12\|p-q\|_2$; both constants are attained. On samples the histogram densities make the
+# bounds exact statements (the helper the training half uses to validate models).
+
+# %%
+from theory.fairness import dp_bounds_histogram
+
+for a, b in ((2, 5), (2, 2.5), (1, 1)):
+    res = dp_bounds_histogram(rng.beta(a, b, 5000), rng.beta(b, a, 5000), bins=20)
+    print(f"Beta({a},{b}) vs Beta({b},{a}): D_A = {res.cs_divergence:.3f}; "
+          f"mean gap {res.empirical_mean_gap:.3f} ≤ {res.empirical_mean_gap_bound:.3f}; "
+          f"threshold gap {res.threshold_gap:.3f} ≤ {res.threshold_gap_bound:.3f}")
+
+# %% [markdown]
+# ## 5. Every registered theory claim
+# Verdicts: `refuted` (the paper's statement fails on a concrete counterexample) always comes with
+# its `corrected` claims. In QUICK mode the three slowest checks (sympy, d-D grids, Monte Carlo
+# consistency) are left to `iclr26-verify check`.
+
+# %%
+from numerics.report import fmt_value
 from theory.claims import discover
 
-from numerics.report import fmt_value
-
+SLOW = {"fairness.gauss.symbolic_closed_form_1d", "fairness.gauss.closed_form_matches_quadrature_dd",
+        "fairness.kde.consistency_smoothed_closed_form"}
 for c in discover(["fairness"], kinds=("theory",)):
+    if QUICK and c.id in SLOW:
+        continue
     r = c.run(quick=QUICK)
-    print(f"{c.id:55s} {r.verdict:10s} {fmt_value(r.evidence.measured, 4)}")
+    print(f"{c.id:55s} {r.verdict:10s} {fmt_value(r.evidence.measured, 4)[:90]}")
 
 # %% [markdown]
 # ## Experiments (torch)
