@@ -170,12 +170,16 @@ def _p11_reach(R: float, q_x: float, q_y: float, *, asymptotic: bool) -> tuple[f
     if R <= 0:
         return ind, ind
     out = []
+    def f(p):
+        return float(bernoulli_mutual_information(p, q_x, q_y)) - R
+
     for end in (0.0, top):
-        if end == ind or float(bernoulli_mutual_information(end, q_x, q_y)) <= R:
+        if end == ind or f(end) <= 0:
             out.append(end)
+        elif f(ind) >= 0:  # R below the rounding error of I at independence
+            out.append(ind)
         else:
-            out.append(brentq(lambda p: float(bernoulli_mutual_information(p, q_x, q_y)) - R,
-                              min(end, ind), max(end, ind), xtol=_XTOL))
+            out.append(brentq(f, min(end, ind), max(end, ind), xtol=_XTOL))
     return out[0], out[1]
 
 

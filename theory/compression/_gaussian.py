@@ -180,8 +180,10 @@ def sigma_kl(P: float, sigma_x: float) -> float:
     check_param("sigma_x", sigma_x, _POS, "sigma_kl")
     if P == math.inf:
         return 0.0
-    if P == 0:  # lambertw is nan exactly at the branch point -1/e
-        return float(sigma_x)
+    if P < 1e-12:
+        # lambertw loses the branch point -1/e to rounding; t - ln t = 1 + 2P gives
+        # sqrt(t) = 1 - sqrt(P) + O(P) there
+        return float(sigma_x * (1 - math.sqrt(P)))
     t = -lambertw(-math.exp(-1 - 2 * P), 0).real
     return sigma_x * math.sqrt(min(max(t, 0.0), 1.0))
 
