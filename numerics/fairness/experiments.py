@@ -1,0 +1,179 @@
+r"""The fairness sweep: λ grid × regularizer × data set × seeds, and what is read off it.
+
+Every run trains the same MLP (one hidden layer of 64, Adam, minibatches) on a data set's
+training part with :math:`\text{BCE} + \lambda R` for one regularizer of
+:mod:`numerics.fairness.regularizers` (demographic-parity target), and evaluates accuracy, AUC,
+ΔDP and ΔEO (FFB definitions, :mod:`numerics.fairness.metrics`) on the test part. ERM is
+:math:`\lambda = 0`. Seeds vary the initialisation, the batch order and, except for Adult (official
+split), the train/test split.
+
+λ grids are per regularizer because the penalties live on different scales (a CS divergence in
+nats, a gap in probability, an MMD², an HSIC); each grid runs from "barely changes ERM" to "flattens
+the predictions" on these data.
+
+:func:`sweep` is cached per process keyed by ``quick`` (and device), so claims, figures and the
+notebook share one computation.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+DATASETS = ("adult", "compas", "german", "titanic", "digits")
+QUICK_DATASETS = ("compas", "german")
+METHODS = ("cs", "dp", "mmd", "hsic", "pr", "adv")
+LABELS = {"erm": "ERM", "cs": "CS (ours)", "dp": "DiffDP", "mmd": "MMD", "hsic": "HSIC",
+          "pr": "PRemover", "adv": "AdvDebias"}
+LAMBDAS = {"cs": (0.1, 0.5, 2.0, 10.0), "dp": (0.1, 0.5, 2.0, 10.0),
+           "mmd": (0.3, 1.5, 6.0, 30.0), "hsic": (1.0, 5.0, 20.0, 100.0),
+           "pr": (0.3, 1.5, 6.0, 30.0), "adv": (0.1, 0.5, 2.0, 10.0)}
+SEEDS, QUICK_SEEDS = (0, 1, 2, 3, 4), (0, 1)
+#: Training settings per data set: about 200 Adam steps each (Adult: 3 epochs of 512).
+TRAIN = {"adult": {"epochs": 3, "batch_size": 512}, "compas": {"epochs": 12, "batch_size": 256},
+         "german": {"epochs": 60, "batch_size": 256}, "titanic": {"epochs": 30, "batch_size": 256},
+         "digits": {"epochs": 50, "batch_size": 256}}
+LR, HIDDEN, SIGMA = 5e-3, 64, 0.2
+#: "Competitive accuracy": within this many accuracy points (fraction) of ERM's mean.
+COMPETITIVE = 0.02
+
+
+@functools.lru_cache(maxsize=64)
+def load_split(name: str, seed: int):
+    """The :class:`~numerics.data.FairSplit` of a data set for one seed (cached)."""
+    from numerics.data import load_fair_digits, load_fair_tabular
+
+    if name == "digits":
+        return load_fair_digits(random_state=seed)
+    return load_fair_tabular(name, random_state=0 if name == "adult" else seed)
+
+
+def run_one(name: str, method: str, lam: float, seed: int, *, device: str = "cpu",
+            target: str = "dp", epochs: int | None = None) -> dict:
+    """Train one model and return its test metrics, test predictions and wall time."""
+    from numerics.fairness.classifier import FairClassifier
+    from numerics.fairness.metrics import evaluate
+
+    d = load_split(name, seed)
+    t0 = time.perf_counter()
+    clf = FairClassifier(regularizer="none" if method == "erm" else method, lam=lam,
+                         sigma=SIGMA, target=target, hidden=HIDDEN, lr=LR, random_state=seed,
+                         device=device, **dict(TRAIN[name], epochs=epochs or TRAIN[name]["epochs"]))
+    clf.fit(d.X_train, d.y_train, sensitive_features=d.s_train)
+    p = clf.predict_proba(d.X_test)[:, 1]
+    row = {"dataset": name, "method": method, "lam": float(lam), "seed": seed,
+           "seconds": time.perf_counter() - t0}
+    row.update(evaluate(d.y_test, p, d.s_test))
+    row["proba"] = p.astype(np.float32)
+    return row
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """All runs of a sweep (one dict per run) and its configuration."""
+
+    rows: tuple
+    datasets: tuple
+    methods: tuple
+    seeds: tuple
+    seconds: float
+
+    def select(self, **kw) -> list[dict]:
+        return [r for r in self.rows if all(r[k] == v for k, v in kw.items())]
+
+
+@functools.lru_cache(maxsize=4)
+def sweep(quick: bool = False, device: str = "cpu") -> Sweep:
+    """Run (once per process) ERM and every regularizer × λ × seed on every data set."""
+    datasets = QUICK_DATASETS if quick else DATASETS
+    seeds = QUICK_SEEDS if quick else SEEDS
+    t0 = time.perf_counter()
+    rows = []
+    for name in datasets:
+        for seed in seeds:
+            # quick: half the steps, two λ per method (enough to see the direction)
+            epochs = max(1, TRAIN[name]["epochs"] // 2) if quick else None
+            rows.append(run_one(name, "erm", 0.0, seed, device=device, epochs=epochs))
+            for method in METHODS:
+                lams = LAMBDAS[method]
+                for lam in (lams[1], lams[3]) if quick else lams:
+                    rows.append(run_one(name, method, lam, seed, device=device, epochs=epochs))
+    return Sweep(tuple(rows), datasets, METHODS, seeds, time.perf_counter() - t0)
+
+
+def _stats(rows: list[dict], key: str) -> tuple[float, float]:
+    v = np.array([r[key] for r in rows])
+    return float(v.mean()), float(v.std(ddof=1)) if len(v) > 1 else 0.0
+
+
+def curve(sw: Sweep, name: str, method: str) -> list[dict]:
+    """Mean and std over seeds of acc, ΔDP, ΔEO at each λ of one method (λ = 0: ERM)."""
+    lams = sorted({r["lam"] for r in sw.select(dataset=name, method=method)})
+    out = []
+    for lam, rows in [(0.0, sw.select(dataset=name, method="erm"))] + [
+            (lam, sw.select(dataset=name, method=method, lam=lam)) for lam in lams]:
+        point = {"dataset": name, "method": method, "lam": lam}
+        for key in ("acc", "auc", "dp", "eo", "dp_prob", "eo_prob"):
+            point[key], point[key + "_std"] = _stats(rows, key)
+        out.append(point)
+    return out
+
+
+def select_competitive(sw: Sweep, name: str, method: str) -> dict:
+    """The λ > 0 with the lowest mean ΔDP among those whose mean accuracy is within
+    :data:`COMPETITIVE` of ERM's (the smallest λ if none is); its mean ± std metrics."""
+    pts = curve(sw, name, method)
+    erm, grid = pts[0], pts[1:]
+    ok = [p for p in grid if p["acc"] >= erm["acc"] - COMPETITIVE]
+    best = min(ok, key=lambda p: p["dp"]) if ok else grid[0]
+    return dict(best, competitive=bool(ok))
+
+
+def results_table(quick: bool = False, device: str = "cpu") -> list[dict]:
+    """The report table: data set × method → accuracy, ΔDP, ΔEO (mean ± std over seeds).
+
+    ERM, and each regularizer at its λ selected by :func:`select_competitive`. Values are
+    fractions (×100 for FFB's percentage points).
+    """
+    sw = sweep(quick, device)
+    table = []
+    for name in sw.datasets:
+        erm = curve(sw, name, "cs")[0]
+        table.append(dict(erm, method="erm", competitive=True))
+        for method in sw.methods:
+            table.append(select_competitive(sw, name, method))
+    keys = ("dataset", "method", "lam", "competitive", "acc", "acc_std", "auc", "auc_std", "dp",
+            "dp_std", "eo", "eo_std", "dp_prob", "dp_prob_std")
+    return [{k: r[k] for k in keys} for r in table]
+
+
+def stability(quick: bool = False, device: str = "cpu") -> list[dict]:
+    """How stable each method's trade-off is across λ and seeds, per data set.
+
+    ``seed_std_dp``/``seed_std_acc``: std over seeds of ΔDP / accuracy, averaged over the λ grid
+    (the variance of the trade-off curve). ``monotone``: fraction of consecutive grid steps
+    (ERM first) on which the mean ΔDP does not increase by more than one standard error.
+    ``acc_drop_per_dp``: accuracy lost per unit of ΔDP removed between ERM and the largest λ.
+    """
+    sw = sweep(quick, device)
+    out = []
+    for name in sw.datasets:
+        for method in sw.methods:
+            pts = curve(sw, name, method)
+            n = len(sw.seeds)
+            steps = [b["dp"] <= a["dp"] + np.hypot(a["dp_std"], b["dp_std"]) / np.sqrt(n)
+                     for a, b in itertools.pairwise(pts)]
+            removed = pts[0]["dp"] - pts[-1]["dp"]
+            out.append({
+                "dataset": name, "method": method,
+                "seed_std_dp": float(np.mean([p["dp_std"] for p in pts[1:]])),
+                "seed_std_acc": float(np.mean([p["acc_std"] for p in pts[1:]])),
+                "monotone": float(np.mean(steps)),
+                "acc_drop_per_dp": float((pts[0]["acc"] - pts[-1]["acc"]) / removed)
+                if removed > 1e-9 else float("inf"),
+            })
+    return out
