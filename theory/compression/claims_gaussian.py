@@ -136,7 +136,7 @@ def _thm4_i():
         LP,
         "Counterexample A9 model, R=.5, C=1.539514 (midpoint of [h(S|X), C_b(.5)]): "
         "(i) gives a finite value below the unconstrained 0.585786, but h(S|Y) ≤ C "
-        "needs ρ ≥ ρ_C = 0.886 > ρ_R = 0.707: infeasible (inf).",
+        "needs ρ ≥ ρ_C = 0.888492 > ρ_R = 0.707107: infeasible (inf); (i) gives 0.003665.",
     )
 
 
@@ -274,7 +274,7 @@ def _zero():
         {"search DRC": found, "search DRPC": pfound},
         LP,
         "A9 model, R = h(X)+.05 = 2.097 bits, C loose: the true value is "
-        "2σ²(1−√(1−2^{−2R})) = 0.0545 > 0; zero MSE needs infinite rate, and "
+        "2σ²(1−√(1−2^{−2R})) = 0.055396 > 0; zero MSE needs infinite rate, and "
         "h(X) (a differential entropy) is no rate threshold.",
     )
 
@@ -377,7 +377,7 @@ def _thm7_34():
         {"Thm 7 case (4) at C": stated, "C (bits)": C, "with C loose": loose},
         {"search": found},
         DRPC_TOL,
-        "σ_X=σ_S=1, θ1=.8, R=.5, P=.01 nats, C=1.539514: case (4) gives 0.3789, "
+        "σ_X=σ_S=1, θ1=.8, R=.5, P=.01 nats, C=1.539514: case (4) gives 0.210757, "
         "below the C-loose 0.537876; no jointly Gaussian Y meets the bound: inf.",
     )
 
