@@ -1,0 +1,450 @@
+r"""The paper's three experiments with torch set networks, each computed once per process.
+
+1. :func:`lipschitz_experiment` (paper Figs. 1, 2, 5): for trained networks and all pairs of a
+   sample of multisets, the change :math:`\|f(X) - f(Y)\|_2` against :math:`d(X, Y)` for EMD,
+   Hausdorff and matching, at two levels: the aggregator on the latent multisets
+   :math:`f_{\mathrm{MLP}_1}(X)` (Fig. 1) and the whole network on the input sets (Fig. 2), with
+   the theoretical constants (Thm 3.1, Thm 3.4).
+2. :func:`perturbation_experiment` (paper Table 2): accuracy drop of mean and max networks
+   under (a) adding the highest-norm element of the data set to every multiset and (b) uniform
+   noise :math:`U(0, 0.2)^d` on every element, over several seeds.
+3. :func:`shift_experiment` (paper Fig. 3, Thm 3.7): train on one bin of set sizes, test on
+   the others; correlation of the accuracy drop with :math:`W_1` between the bins' distributions
+   of multisets (POT, ground metric EMD for mean networks and Hausdorff for max networks).
+
+Data: synthetic shapes (ModelNet40 stand-in) for 1 and 2, digits point clouds (sizes vary from
+16 to 42 points) for 3. ``quick=True`` shrinks everything to seconds; the default takes a few
+minutes on one CPU core. Results are cached per process by ``functools.lru_cache`` (keyed by
+``quick``, ``seed`` and ``device``) so claims, figures and the notebook share one run.
+
+Reference: Nikolentzos & Skianis (2026), Sec. 4, Tables 2-3, Figs. 1-3, App. D-E.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+
+from numerics.multisets.networks import (
+    DISTANCES,
+    PAIRED_DISTANCE,
+    POOLS,
+    SetNetwork,
+    accuracy,
+    aggregator_constant,
+    default_device,
+    latent_sets,
+    lipschitz_bound,
+    pool_numpy,
+    predict,
+    train_set_network,
+)
+from theory.tolerances import LP
+
+#: Slack of "delta <= bound * distance": the distances come from LP / assignment solves.
+BOUND_SLACK = LP
+
+_CONFIG = {
+    # quick: seconds on one core (networks still trained well above chance); full: minutes.
+    True: {"shapes_per_class": 40, "shape_points": (20, 40), "hidden": (32, 32),
+           "head": (32,), "epochs": 60, "batch": 16, "pairs_sample": 16, "seeds": 5,
+           "digits_fraction": 0.4, "bins": 4, "w1_sample": 10, "digit_epochs": 40},
+    False: {"shapes_per_class": 100, "shape_points": (40, 80), "hidden": (64, 64, 64),
+            "head": (64,), "epochs": 60, "batch": 32, "pairs_sample": 60, "seeds": 5,
+            "digits_fraction": 1.0, "bins": 6, "w1_sample": 30, "digit_epochs": 80},
+}
+
+
+def config(quick: bool) -> dict:
+    """The sizes used in quick or full mode."""
+    return dict(_CONFIG[bool(quick)])
+
+
+def _device(device):
+    return default_device() if device is None else torch.device(device)
+
+
+def _shapes_split(n_per_class, n_points, seed):
+    from numerics.data import make_shapes, standardize_sets
+
+    data = make_shapes(n_per_class, n_points, upright=True, random_state=seed)
+    sets = standardize_sets(data.sets)
+    n_train = int(0.75 * len(sets))
+    return (sets[:n_train], data.target[:n_train]), (sets[n_train:], data.target[n_train:])
+
+
+def _train(pool, sets, y, n_classes, cfg, *, seed, device, encoder_bias=True, epochs=None):
+    torch.manual_seed(seed)  # parameter init; the batches use their own generator
+    model = SetNetwork(pool, sets[0].shape[1], cfg["hidden"], n_classes,
+                       head_hidden=cfg["head"], encoder_bias=encoder_bias, device=device)
+    res = train_set_network(model, sets, y, epochs=epochs or cfg["epochs"],
+                            batch_size=cfg["batch"], seed=seed)
+    return res.model, res.seconds_per_epoch
+
+
+def _pair_norms(Z):
+    """‖z_i − z_j‖ for i < j, Z of shape (k, p) -> (k(k-1)/2,)."""
+    iu = np.triu_indices(len(Z), 1)
+    return np.linalg.norm(Z[iu[0]] - Z[iu[1]], axis=1)
+
+
+def _upper(D):
+    return D[np.triu_indices(len(D), 1)]
+
+
+def _pearson(x, y) -> float:
+    from scipy.stats import pearsonr
+
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    if len(x) < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
+        return math.nan
+    return float(pearsonr(x, y).statistic)
+
+
+# --------------------------------------------------------------------------------------------
+# Experiment 1: measured ratios against the Lipschitz bounds
+
+
+@dataclass
+class RatioPanel:
+    """One (level, pool, distance) cell: all pairs of the sample."""
+
+    level: str  # "aggregator" (latent multisets) or "network" (input sets)
+    pool: str
+    distance: str
+    dist: np.ndarray  # (n_pairs,) d(X, Y) between the multisets fed to this level
+    delta: np.ndarray  # (n_pairs,) ‖f(X) − f(Y)‖_2 of this level's output
+    bound: float  # theoretical constant; inf where the theorem gives none
+
+    @property
+    def ratio(self) -> np.ndarray:
+        ok = self.dist > 1e-12
+        return self.delta[ok] / self.dist[ok]
+
+    @property
+    def max_ratio(self) -> float:
+        return float(self.ratio.max())
+
+    @property
+    def tightness(self) -> float:
+        """max ratio / bound, in [0, 1] when the bound holds."""
+        return self.max_ratio / self.bound if math.isfinite(self.bound) else math.nan
+
+    @property
+    def violations(self) -> int:
+        if not math.isfinite(self.bound):
+            return 0
+        allowed = self.bound * self.dist
+        return int(np.sum(self.delta > allowed + BOUND_SLACK * (1.0 + allowed)))
+
+    @property
+    def pearson(self) -> float:
+        return _pearson(self.dist, self.delta)
+
+    def row(self) -> dict:
+        return {"level": self.level, "pool": self.pool, "distance": self.distance,
+                "pairs": len(self.dist), "bound": self.bound, "max_ratio": self.max_ratio,
+                "tightness": self.tightness, "violations": self.violations,
+                "pearson_r": self.pearson}
+
+
+@dataclass
+class LipschitzResult:
+    panels: list
+    test_accuracy: dict
+    n_sets: int
+    seconds_per_epoch: dict
+
+    def panel(self, level, pool, distance) -> RatioPanel:
+        for p in self.panels:
+            if (p.level, p.pool, p.distance) == (level, pool, distance):
+                return p
+        raise KeyError((level, pool, distance))
+
+    def paired(self, level):
+        """The cells where the theorem gives a constant for all sizes (bound finite)."""
+        return [p for p in self.panels if p.level == level and math.isfinite(p.bound)]
+
+    def table(self) -> list:
+        return [p.row() for p in self.panels]
+
+
+@functools.lru_cache(maxsize=8)
+def lipschitz_experiment(quick: bool = False, seed: int = 0, device=None) -> LipschitzResult:
+    """Experiment 1: measured ‖Δf‖ against d(X, Y) for all pairs of a sample, with the bounds.
+
+    Four networks (sum, mean, max, attention) are trained on the shapes; the sum network has no
+    encoder bias, which Thm 3.4(2) needs for the matching distance on sets of different sizes.
+    Evaluation runs in float64 on a copy of each network. Distances are
+    :func:`theory.multisets.pairwise_distances` (POT / assignment solves).
+    """
+    from theory.multisets import pairwise_distances
+
+    cfg, dev = config(quick), _device(device)
+    (Xtr, ytr), (Xte, yte) = _shapes_split(cfg["shapes_per_class"], cfg["shape_points"], seed)
+    rng = np.random.default_rng(seed)
+    sample = [Xte[i] for i in rng.choice(len(Xte), cfg["pairs_sample"], replace=False)]
+    input_D = {d: _upper(pairwise_distances(sample, d)) for d in DISTANCES}
+    panels, accs, speed = [], {}, {}
+    for pool in POOLS:
+        model, speed[pool] = _train(pool, Xtr, ytr, 4, cfg, seed=seed, device=dev,
+                                    encoder_bias=pool != "sum")
+        accs[pool] = accuracy(model, Xte, yte)
+        m64 = copy.deepcopy(model).to(torch.float64)
+        out_delta = _pair_norms(predict(m64, sample))
+        latents = latent_sets(m64, sample)
+        agg_delta = _pair_norms(pool_numpy(m64, latents))
+        for dist in DISTANCES:
+            latent_D = _upper(pairwise_distances(latents, dist))
+            panels.append(RatioPanel("aggregator", pool, dist, latent_D, agg_delta,
+                                     aggregator_constant(pool, dist, m64.width)))
+            panels.append(RatioPanel("network", pool, dist, input_D[dist], out_delta,
+                                     lipschitz_bound(m64, dist)))
+    return LipschitzResult(panels, accs, len(sample), speed)
+
+
+# --------------------------------------------------------------------------------------------
+# Experiment 2: robustness to one outlier and to noise
+
+
+@dataclass
+class PerturbationResult:
+    pools: tuple
+    drops: dict  # (pool, "outlier" | "noise") -> array (n_seeds,) of accuracy drops, points
+    clean: dict  # pool -> array (n_seeds,) of clean test accuracies, percent
+    distance_change: dict  # ("outlier" | "noise", "emd" | "hausdorff") -> mean over sets
+    outlier_norm: np.ndarray  # (n_seeds,) norm of the added element
+    noise_high: float
+
+    def mean_std(self, pool, pert) -> tuple:
+        d = self.drops[(pool, pert)]
+        return float(d.mean()), float(d.std(ddof=1)) if len(d) > 1 else 0.0
+
+    def table(self) -> list:
+        rows = []
+        for pool in self.pools:
+            for pert in ("outlier", "noise"):
+                m, s = self.mean_std(pool, pert)
+                rows.append({"pool": pool, "perturbation": pert, "drop_mean_pts": m,
+                             "drop_std_pts": s, "clean_acc_pct": float(self.clean[pool].mean()),
+                             "seeds": len(self.drops[(pool, pert)])})
+        return rows
+
+    def advantage(self, pert) -> tuple:
+        """Mean and standard error over seeds of the paired difference in the direction the
+        paper predicts: max drop minus mean drop for the outlier, mean minus max for noise."""
+        a, b = (("max", "mean") if pert == "outlier" else ("mean", "max"))
+        diff = self.drops[(a, pert)] - self.drops[(b, pert)]
+        se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else math.inf
+        return float(diff.mean()), float(se)
+
+    def significant(self, pert) -> bool:
+        """The paper's direction holds by more than two standard errors of the paired
+        difference."""
+        m, se = self.advantage(pert)
+        return m > 2 * se
+
+    @property
+    def pattern_holds(self) -> bool:
+        """The paper's Table 2 pattern, both halves significant: mean robust to the outlier,
+        max robust to noise."""
+        return self.significant("outlier") and self.significant("noise")
+
+
+def add_outlier(sets, w) -> list:
+    """Each multiset with the element ``w`` (d,) added (Pert. #1)."""
+    return [np.vstack([X, w[None, :]]) for X in sets]
+
+
+def add_uniform_noise(sets, high, rng) -> list:
+    """Each element shifted by a draw of :math:`U(0, \\text{high})^d` (Pert. #2)."""
+    return [X + rng.uniform(0.0, high, X.shape) for X in sets]
+
+
+@functools.lru_cache(maxsize=8)
+def perturbation_experiment(quick: bool = False, seed: int = 0, device=None,
+                            noise_high: float = 0.2) -> PerturbationResult:
+    """Experiment 2 (paper Table 2) on the shapes, mean and max networks, ``config['seeds']``
+    seeds (data, initialisation, noise all drawn from ``seed + s``).
+
+    Pert. #1 adds the highest-norm element found among all test multisets; Pert. #2 adds
+    :math:`U(0, 0.2)^3` to every element. The drop is clean minus perturbed test accuracy in
+    percentage points. Also recorded: the mean EMD and Hausdorff change of the inputs
+    (:func:`theory.multisets.emd`, :func:`~theory.multisets.hausdorff`).
+    """
+    from theory.multisets import emd, hausdorff
+
+    cfg, dev = config(quick), _device(device)
+    pools = ("mean", "max")
+    drops = {(p, q): [] for p in pools for q in ("outlier", "noise")}
+    clean = {p: [] for p in pools}
+    dchange = {(q, d): [] for q in ("outlier", "noise") for d in ("emd", "hausdorff")}
+    norms = []
+    for s in range(cfg["seeds"]):
+        (Xtr, ytr), (Xte, yte) = _shapes_split(cfg["shapes_per_class"], cfg["shape_points"],
+                                               seed + s)
+        allpts = np.vstack(Xte)
+        w = allpts[np.argmax(np.linalg.norm(allpts, axis=1))]
+        norms.append(float(np.linalg.norm(w)))
+        pert = {"outlier": add_outlier(Xte, w),
+                "noise": add_uniform_noise(Xte, noise_high, np.random.default_rng(seed + s))}
+        for q, P in pert.items():
+            for X, Xp in zip(Xte[:50], P[:50]):  # 50 sets: the mean change is stable
+                dchange[(q, "emd")].append(emd(X, Xp))
+                dchange[(q, "hausdorff")].append(hausdorff(X, Xp))
+        for pool in pools:
+            model, _ = _train(pool, Xtr, ytr, 4, cfg, seed=seed + s, device=dev)
+            acc = 100 * accuracy(model, Xte, yte)
+            clean[pool].append(acc)
+            for q, P in pert.items():
+                drops[(pool, q)].append(acc - 100 * accuracy(model, P, yte))
+    return PerturbationResult(
+        pools, {k: np.array(v) for k, v in drops.items()},
+        {k: np.array(v) for k, v in clean.items()},
+        {k: float(np.mean(v)) for k, v in dchange.items()}, np.array(norms), noise_high)
+
+
+# --------------------------------------------------------------------------------------------
+# Experiment 3: distribution shift across set sizes
+
+
+@dataclass
+class ShiftResult:
+    bins: list  # (low, high) set sizes of each bin
+    pools: tuple
+    in_bin_accuracy: dict  # pool -> (n_bins,) percent
+    drop: dict  # pool -> (n_bins, n_bins) accuracy drop train bin i -> test bin j, points
+    w1: dict  # ground distance -> (n_bins, n_bins) W1 between the bins' set distributions
+    lipschitz: dict  # pool -> (n_bins,) network constant under its ground distance
+    test_error: dict = field(default_factory=dict)  # pool -> (n_bins, n_bins) error on bin j
+    w1_sample: int = 0  # multisets per bin in the W1 computation
+
+    @staticmethod
+    def ground(pool) -> str:
+        return {"mean": "emd", "max": "hausdorff"}[pool]
+
+    def pairs(self, pool, direction="all"):
+        """(W1, drop) over ordered bin pairs i != j; direction 'up' (small -> large sizes),
+        'down' or 'all'."""
+        n = len(self.bins)
+        i, j = np.nonzero(~np.eye(n, dtype=bool))
+        keep = {"all": np.ones(len(i), bool), "up": j > i, "down": j < i}[direction]
+        return self.w1[self.ground(pool)][i[keep], j[keep]], self.drop[pool][i[keep], j[keep]]
+
+    def correlation(self, pool, direction="all") -> float:
+        return _pearson(*self.pairs(pool, direction))
+
+    def table(self) -> list:
+        n, rows = len(self.bins), []
+        for pool in self.pools:
+            g = self.ground(pool)
+            for i in range(n):
+                for j in range(n):
+                    if i != j:
+                        rows.append({"pool": pool, "ground": g, "train_bin": i, "test_bin": j,
+                                     "train_sizes": f"{self.bins[i][0]}-{self.bins[i][1]}",
+                                     "test_sizes": f"{self.bins[j][0]}-{self.bins[j][1]}",
+                                     "w1": self.w1[g][i, j], "drop_pts": self.drop[pool][i, j],
+                                     "shift_bound_term": 2 * self.lipschitz[pool][i]
+                                     * self.w1[g][i, j]})
+        return rows
+
+
+def size_bins(sizes, n_bins, rng) -> list:
+    """Split indices into ``n_bins`` equal-count bins of increasing set size (random ties)."""
+    order = np.lexsort((rng.permutation(len(sizes)), sizes))
+    return [np.sort(b) for b in np.array_split(order, n_bins)]
+
+
+def wasserstein_between_bins(D, groups) -> np.ndarray:
+    r"""W1 between uniform distributions on groups of multisets, ground cost ``D`` (k, k).
+
+    .. math:: W_1(\mu_a, \mu_b) = \min_{\pi \in \Pi(\mu_a, \mu_b)} \sum_{X, Y} \pi(X, Y)\,D(X, Y)
+
+    solved exactly by POT's network simplex. Returns (n_groups, n_groups), zero diagonal.
+    """
+    import ot
+
+    n = len(groups)
+    W = np.zeros((n, n))
+    for a in range(n):
+        for b in range(a + 1, n):
+            ga, gb = groups[a], groups[b]
+            W[a, b] = W[b, a] = ot.emd2(np.full(len(ga), 1 / len(ga)),
+                                        np.full(len(gb), 1 / len(gb)), D[np.ix_(ga, gb)])
+    return W
+
+
+@functools.lru_cache(maxsize=8)
+def shift_experiment(quick: bool = False, seed: int = 0, device=None) -> ShiftResult:
+    """Experiment 3 (paper Fig. 3) on digits point clouds binned by their number of points.
+
+    For each bin: train a mean and a max network on 70% of it, measure the accuracy on the other
+    30% (in-bin) and on every other bin; the drop is in-bin minus other-bin accuracy. W1 between
+    bins uses ``config['w1_sample']`` multisets per bin and POT with the EMD (mean) or Hausdorff
+    (max) ground metric from :func:`theory.multisets.pairwise_distances`.
+    """
+    from numerics.data import load_digit_clouds
+    from theory.multisets import pairwise_distances
+
+    cfg, dev = config(quick), _device(device)
+    rng = np.random.default_rng(seed)
+    data = load_digit_clouds()
+    if cfg["digits_fraction"] < 1:
+        data = data.subset(np.sort(rng.choice(len(data), int(cfg["digits_fraction"]
+                                                             * len(data)), replace=False)))
+    bins = size_bins(data.sizes, cfg["bins"], rng)
+    n = len(bins)
+    splits = []
+    for b in bins:
+        perm = rng.permutation(b)
+        cut = int(0.7 * len(b))
+        splits.append((perm[:cut], perm[cut:]))
+    pools = ("mean", "max")
+    in_acc = {p: np.zeros(n) for p in pools}
+    drop = {p: np.zeros((n, n)) for p in pools}
+    err = {p: np.zeros((n, n)) for p in pools}
+    lips = {p: np.zeros(n) for p in pools}
+    for i, (tr, te) in enumerate(splits):
+        for pool in pools:
+            model, _ = _train(pool, [data.sets[k] for k in tr], data.target[tr], 10, cfg,
+                              seed=seed + i, device=dev, epochs=cfg["digit_epochs"])
+            lips[pool][i] = lipschitz_bound(model, ShiftResult.ground(pool))
+            acc_in = 100 * accuracy(model, [data.sets[k] for k in te], data.target[te])
+            in_acc[pool][i] = acc_in
+            for j, b in enumerate(bins):
+                acc_j = acc_in if j == i else 100 * accuracy(
+                    model, [data.sets[k] for k in b], data.target[b])
+                drop[pool][i, j] = acc_in - acc_j
+                err[pool][i, j] = 1 - acc_j / 100
+    picks = [np.sort(rng.choice(b, min(cfg["w1_sample"], len(b)), replace=False)) for b in bins]
+    flat = np.concatenate(picks)
+    groups = np.split(np.arange(len(flat)), np.cumsum([len(p) for p in picks])[:-1])
+    sample = [data.sets[k] for k in flat]
+    w1 = {g: wasserstein_between_bins(pairwise_distances(sample, g), groups)
+          for g in ("emd", "hausdorff")}
+    ranges = [(int(data.sizes[b].min()), int(data.sizes[b].max())) for b in bins]
+    return ShiftResult(ranges, pools, in_acc, drop, w1, lips, err, cfg["w1_sample"])
+
+
+# --------------------------------------------------------------------------------------------
+
+
+PAPER = {
+    # Table 2 (accuracy drop, points, mean ± std over runs) and Fig. 3 / Fig. 7 correlations.
+    "table2": {("mean", "outlier"): (2.0, 1.3), ("max", "outlier"): (20.1, 1.8),
+               ("mean", "noise"): (13.6, 7.1), ("max", "noise"): (4.8, 3.7)},
+    "fig3_r": {("mean", "up"): 0.92, ("mean", "down"): 0.94,
+               ("max", "up"): 0.90, ("max", "down"): 0.90},
+    "fig1_r": (0.98, 0.99, 0.67),
+}
+
+__all__ = ["PAIRED_DISTANCE", "PAPER", "LipschitzResult", "PerturbationResult", "RatioPanel",
+           "ShiftResult", "add_outlier", "add_uniform_noise", "config", "lipschitz_experiment",
+           "perturbation_experiment", "shift_experiment", "size_bins",
+           "wasserstein_between_bins"]

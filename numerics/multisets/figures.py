@@ -1,0 +1,112 @@
+"""Figures of the multisets experiments (torch set networks; paper Figs. 1-3, Table 2)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from numerics.figures import figure
+
+_DIST_LABEL = {"emd": "EMD", "hausdorff": "Hausdorff", "matching": "matching"}
+
+
+@figure("multisets", "exp1_lipschitz_ratios")
+def exp1_lipschitz_ratios(quick: bool = False):
+    """Measured ‖Δf‖ against d(X, Y) for all pairs, with the theoretical constants (Figs. 1-2)."""
+    import matplotlib.pyplot as plt
+
+    from numerics.multisets.experiments import lipschitz_experiment
+    from numerics.multisets.networks import DISTANCES, PAIRED_DISTANCE, POOLS
+
+    res = lipschitz_experiment(quick)
+    fig, axes = plt.subplots(len(POOLS), 4, figsize=(13, 11), squeeze=False)
+    for r, pool in enumerate(POOLS):
+        cols = [("aggregator", d) for d in DISTANCES]
+        cols.append(("network", PAIRED_DISTANCE.get(pool, "emd")))
+        for c, (level, dist) in enumerate(cols):
+            ax = axes[r, c]
+            p = res.panel(level, pool, dist)
+            ax.scatter(p.dist, p.delta, s=4, alpha=0.5, color="C0" if level == "aggregator"
+                       else "C2", rasterized=True)
+            if math.isfinite(p.bound):
+                xs = np.array([0.0, p.dist.max()])
+                ax.plot(xs, p.bound * xs, color="C3", lw=1.2,
+                        label=f"bound L = {p.bound:.3g}")
+                ax.legend(fontsize=7, loc="upper left")
+            where = "latent sets" if level == "aggregator" else "input sets"
+            ax.set_title(f"{pool} {'pool' if level == 'aggregator' else 'network'}: "
+                         f"r = {p.pearson:.2f}", fontsize=9)
+            ax.set_xlabel(f"{_DIST_LABEL[dist]} distance ({where})", fontsize=8)
+            ax.set_ylabel("‖f(X) − f(Y)‖₂", fontsize=8)
+            ax.tick_params(labelsize=7)
+    fig.suptitle("Set networks on shape clouds: measured change vs distance; red line = "
+                 "theoretical Lipschitz constant (Thm 3.1 for pools, Thm 3.4 for networks)",
+                 fontsize=10)
+    fig.tight_layout()
+    return fig, res.table()
+
+
+@figure("multisets", "exp2_perturbation_drops")
+def exp2_perturbation_drops(quick: bool = False):
+    """Accuracy drop of mean and max networks under one outlier and under noise (Table 2)."""
+    import matplotlib.pyplot as plt
+
+    from numerics.multisets.experiments import PAPER, perturbation_experiment
+
+    res = perturbation_experiment(quick)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    perts = ("outlier", "noise")
+    width = 0.35
+    for k, pool in enumerate(res.pools):
+        x = np.arange(len(perts)) + (k - 0.5) * width
+        ms = [res.mean_std(pool, q) for q in perts]
+        ax.bar(x, [m for m, _ in ms], width, yerr=[s for _, s in ms], capsize=4,
+               color=f"C{k}", alpha=0.8, label=f"{pool} network (ours)")
+        seeds = [res.drops[(pool, q)] for q in perts]
+        for xi, d in zip(x, seeds):
+            ax.plot(np.full(len(d), xi), d, "k.", ms=3)
+        ax.plot(x, [PAPER["table2"][(pool, q)][0] for q in perts], "D", mfc="none",
+                mec=f"C{k}", ms=9, mew=1.5, label=f"{pool} network (paper)")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xticks(np.arange(len(perts)),
+                  ["(a) add highest-norm element", f"(b) U(0, {res.noise_high})^d noise"])
+    ax.set_ylabel("accuracy drop (percentage points)")
+    ax.set_title(f"Robustness of set networks, {len(res.outlier_norm)} seeds (dots), "
+                 "shape clouds", fontsize=10)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return fig, res.table()
+
+
+@figure("multisets", "exp3_shift_correlation")
+def exp3_shift_correlation(quick: bool = False):
+    """Accuracy drop across set-size bins against W1 between the bins (Fig. 3, Thm 3.7)."""
+    import matplotlib.pyplot as plt
+
+    from numerics.multisets.experiments import PAPER, shift_experiment
+
+    res = shift_experiment(quick)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    for ax, pool in zip(axes, res.pools):
+        g = res.ground(pool)
+        for direction, marker, label in (("up", "o", "small → large"),
+                                         ("down", "s", "large → small")):
+            w, dr = res.pairs(pool, direction)
+            ax.scatter(w, dr, marker=marker, s=22, alpha=0.8,
+                       label=f"{label}: r = {res.correlation(pool, direction):.2f} "
+                       f"(paper {PAPER['fig3_r'][(pool, direction)]})")
+        w, dr = res.pairs(pool)
+        if np.ptp(w) > 0:
+            a, b = np.polyfit(w, dr, 1)
+            xs = np.linspace(w.min(), w.max(), 2)
+            ax.plot(xs, a * xs + b, "k--", lw=1, label=f"all pairs: r = "
+                    f"{res.correlation(pool):.2f}")
+        ax.set_xlabel(f"W1 between bins ({_DIST_LABEL[g]} ground metric)")
+        ax.set_ylabel("accuracy drop (percentage points)")
+        ax.set_title(f"{pool} networks, digits binned by set size", fontsize=10)
+        ax.legend(fontsize=7)
+    fig.suptitle("Train on one size bin, test on the others: drop vs Wasserstein distance",
+                 fontsize=10)
+    fig.tight_layout()
+    return fig, res.table()
