@@ -62,8 +62,10 @@ def test_pairwise_distances_match_single_calls(seed):
     sets = [rng.normal(size=(int(rng.integers(1, 6)), 3)) for _ in range(6)]
     sets.append(rng.normal(size=(4, 3)))
     sets.append(rng.normal(size=(4, 3)))
+    joint = pairwise_distances(sets, ("emd", "hausdorff", "matching"))
     for name, f in (("emd", emd), ("hausdorff", hausdorff), ("matching", matching)):
         D = pairwise_distances(sets, name)
+        assert np.array_equal(D, joint[name])
         assert D.shape == (8, 8)
         assert np.allclose(D, D.T)
         for i in range(8):
