@@ -259,7 +259,8 @@ def _base2():
     where="Thm 4(iii), Thm 7 case (5)",
     statement="If C > h(S) and R > h(X) the Gaussian DRC (and the DRPC) is 0.",
     expected="refuted",
-    corrected_by="compression.limits.gaussian_drc",
+    corrected_by=("compression.thm4.corrected_drc_matches_search",
+                  "compression.thm7.corrected_drpc_matches_search"),
 )
 def _zero():
     R = gaussian_entropy(1.0) + 0.05
