@@ -1,0 +1,139 @@
+"""Figures of the t-SNE experiments (exact torch engine); data from numerics.tsne.experiments."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from numerics.figures import figure
+
+
+def _scatter(ax, Y, labels, title):
+    c = "C0" if labels is None else labels
+    ax.scatter(Y[:, 0], Y[:, 1], c=c, s=4, cmap="tab10", linewidths=0)
+    ax.set_title(title, fontsize=8)
+    ax.set_xticks([])
+    ax.set_yticks([])
+
+
+@figure("tsne", "impostors")
+def impostors_figure(quick: bool = False):
+    """Fig. 1/2: t-SNE and PCA of real data and of its impostor (same P), with silhouettes."""
+    import matplotlib.pyplot as plt
+
+    from numerics.tsne.experiments import impostors
+
+    res = impostors(quick)
+    fig, axes = plt.subplots(len(res), 4, figsize=(11, 2.9 * len(res)))
+    table = []
+    for row, (name, r) in zip(axes, res.items()):
+        y = r["labels"]
+        panels = [("Y", "t-SNE of X", "sil_tsne"), ("Y_impostor", "t-SNE of impostor",
+                                                    "sil_tsne_impostor"),
+                  ("pca", "PCA of X", "sil_pca"), ("pca_impostor", "PCA of impostor (exact)",
+                                                   "sil_pca_impostor")]
+        for ax, (key, title, sil) in zip(row, panels):
+            _scatter(ax, r[key], y, f"{name}: {title}\nsilhouette {r[sil]:.3f}")
+        row[0].set_ylabel(f"input silhouette {r['sil_input']:.3f}\n"
+                          f"impostor {r['sil_input_impostor']:.1e}", fontsize=8)
+        table.append({k: r[k] for k in ("n", "C", "max_abs_dP", "sil_input",
+                                        "sil_input_impostor", "sil_tsne", "sil_tsne_impostor",
+                                        "sil_pca", "sil_pca_impostor",
+                                        "sil_pca_impostor_randomized", "kl", "kl_impostor")}
+                     | {"dataset": name})
+    fig.suptitle("Impostors X_+C (C=150, diameter 1) have the same P: exact t-SNE cannot tell "
+                 "them apart", fontsize=10)
+    fig.tight_layout()
+    return fig, table
+
+
+@figure("tsne", "near_simplex")
+def near_simplex_figure(quick: bool = False):
+    """Fig. 3: t-SNE outputs of inputs with all squared distances in [1, 1.008]."""
+    import matplotlib.pyplot as plt
+
+    from numerics.tsne.experiments import near_simplex
+
+    res = near_simplex(quick)
+    fig, axes = plt.subplots(2, len(res), figsize=(3 * len(res), 5.6))
+    table = []
+    for j, (name, r) in enumerate(res.items()):
+        lab = r["labels"]
+        colour = lab if lab is not None else np.arange(len(r["X"]))
+        for ax, Z, title in ((axes[0, j], r["X"][:, :2], f"generator: {name}"),
+                             (axes[1, j], r["Y"], (f"t-SNE of near-simplex D'\n"
+                              f"trustworthiness {r['trust_tsne']:.3f}"))):
+            ax.scatter(Z[:, 0], Z[:, 1], c=colour, s=5, cmap="tab10" if lab is not None
+                       else "hsv", linewidths=0)
+            ax.set_title(title, fontsize=8)
+            ax.set_xticks([])
+            ax.set_yticks([])
+        table.append({"shape": name, "perplexity": r["perplexity"], "D_min": r["D_min"],
+                      "D_max": r["D_max"], "trust_tsne": r["trust_tsne"],
+                      "trust_random": r["trust_random"], "sil_input": r.get("sil_input"),
+                      "sil_tsne": r.get("sil_tsne"), "kl": r["kl"]})
+    axes[0, 0].set_ylabel("first two coordinates")
+    axes[1, 0].set_ylabel("exact t-SNE output")
+    fig.suptitle("Near-simplex inputs (squared distances in [1, 1.008]) keep the P of their "
+                 "generator", fontsize=10)
+    fig.tight_layout()
+    return fig, table
+
+
+@figure("tsne", "outliers")
+def outliers_figure(quick: bool = False):
+    """Fig. 5: outlier number of the input, of the stationary t-SNE output and of PCA."""
+    import matplotlib.pyplot as plt
+
+    from numerics.tsne.experiments import outliers
+
+    res = outliers(quick)
+    rows = res["rows"]
+    a_in = [r["alpha_input"] for r in rows]
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
+    ax = axes[0]
+    ax.plot(a_in, a_in, "k:", lw=0.8, label="α(Y) = α(X)")
+    ax.plot(a_in, [r["alpha_pca"] for r in rows], "s-", color="C1", label="PCA (2 components)")
+    ax.plot(a_in, [r["alpha_tsne"] for r in rows], "o-", color="C0", label="exact t-SNE")
+    ax.axhline(rows[0]["thm9_bound"], color="C3", ls="--",
+               label=f"Thm 9 bound ({rows[0]['thm9_bound']:.2f})")
+    ax.set(xscale="log", yscale="log", xlabel="outlier number α(X) of the input",
+           ylabel="outlier number of the output",
+           title=f"blob (n={res['n'] - 1}, R^{res['dim']}) + one outlier")
+    ax.legend(fontsize=8)
+    r = rows[-1]
+    colours = np.r_[np.zeros(res["n"] - 1), 1.0]
+    _scatter(axes[1], r["Y"], colours.astype(int),
+             f"t-SNE output at α(X)={r['alpha_input']:.2g}: α(Y)={r['alpha_tsne']:.3f} "
+             "(outlier in orange)")
+    fig.tight_layout()
+    table = [{k: v for k, v in r.items() if not isinstance(v, np.ndarray)} for r in rows]
+    return fig, table
+
+
+@figure("tsne", "poison_point")
+def poison_figure(quick: bool = False):
+    """Fig. 11 / Thm 7: at perplexity 1 a simplex and two clusters give the same t-SNE output."""
+    import matplotlib.pyplot as plt
+
+    from numerics.tsne.experiments import poison
+
+    r = poison(quick)
+    m, lab = r["m"], r["labels"]
+    colours = np.r_[lab, lab.max() + 1]
+    fig, axes = plt.subplots(1, 4, figsize=(12, 3.2))
+    panels = [("pca_simplex", (f"PCA of simplex + centroid\ninput silhouette "
+                              f"{r['sil_input_simplex']:.3f}")),
+              ("pca_clusters", (f"PCA of two clusters + centroid\ninput silhouette "
+                               f"{r['sil_input_clusters']:.4f}")),
+              ("Y_simplex", f"t-SNE (ρ=1) of simplex\nsilhouette {r['sil_tsne_simplex']:.3f}"),
+              ("Y_clusters", (f"t-SNE (ρ=1) of two clusters\nsilhouette "
+                             f"{r['sil_tsne_clusters']:.3f}"))]
+    for ax, (key, title) in zip(axes, panels):
+        _scatter(ax, r[key], colours, title)
+    fig.suptitle(f"Poison point (m={m}): P equal bitwise: {r['P_equal_bitwise']}, "
+                 f"outputs equal bitwise: {r['Y_equal_bitwise']}", fontsize=10)
+    fig.tight_layout()
+    table = [{k: r[k] for k in ("m", "P_equal_bitwise", "Y_equal_bitwise", "sil_input_simplex",
+                                "sil_input_clusters", "sil_tsne_simplex", "sil_tsne_clusters",
+                                "kl")}]
+    return fig, table
