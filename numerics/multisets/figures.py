@@ -34,6 +34,10 @@ def exp1_lipschitz_ratios(quick: bool = False):
                 ax.plot(xs, p.bound * xs, color="C3", lw=1.2,
                         label=f"bound L = {p.bound:.3g}")
                 ax.legend(fontsize=7, loc="upper left")
+            else:
+                why = "Prop. 3.3" if pool == "attention" else "Thm 3.1"
+                ax.text(0.03, 0.95, f"no constant ({why})", transform=ax.transAxes,
+                        fontsize=7, va="top", color="grey")
             where = "latent sets" if level == "aggregator" else "input sets"
             ax.set_title(f"{pool} {'pool' if level == 'aggregator' else 'network'}: "
                          f"r = {p.pearson:.2f}", fontsize=9)
