@@ -72,6 +72,23 @@ def _device(device):
     return default_device() if device is None else torch.device(device)
 
 
+def _one_cpu_thread(fn):
+    """Run ``fn`` with one intra-op torch thread on CPU, restoring the setting after: the
+    networks are tiny, and extra threads only add contention (several times slower on a
+    shared machine)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        old = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            torch.set_num_threads(old)
+
+    return wrapper
+
+
 def _shapes_split(n_per_class, n_points, seed):
     from numerics.data import make_shapes, standardize_sets
 
@@ -196,6 +213,7 @@ def lipschitz_experiment(quick: bool = False, seed: int = 0, device=None) -> Lip
 
 
 @functools.lru_cache(maxsize=8)
+@_one_cpu_thread
 def _lipschitz_experiment(quick, seed, device):
     from theory.multisets import pairwise_distances
 
@@ -295,6 +313,7 @@ def perturbation_experiment(quick: bool = False, seed: int = 0, device=None,
 
 
 @functools.lru_cache(maxsize=8)
+@_one_cpu_thread
 def _perturbation_experiment(quick, seed, device, noise_high):
     from theory.multisets import emd, hausdorff
 
@@ -411,6 +430,7 @@ def shift_experiment(quick: bool = False, seed: int = 0, device=None) -> ShiftRe
 
 
 @functools.lru_cache(maxsize=8)
+@_one_cpu_thread
 def _shift_experiment(quick, seed, device):
     from numerics.data import load_digit_clouds
     from theory.multisets import pairwise_distances
