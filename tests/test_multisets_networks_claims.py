@@ -1,7 +1,8 @@
-"""The empirical multisets claims run in quick mode; the bound claim holds there too.
+"""The empirical multisets claims in quick mode, and in full mode under ``--runslow``.
 
-The qualitative patterns (Table 2, Fig. 3) need the full-size runs to be decided; their expected
-verdicts are asserted by the slow test (``--runslow``), which runs the full experiments.
+The qualitative patterns of Table 2 and Fig. 3 need the full-size runs to be decided: in quick
+mode their checks report ``unavailable`` (with the quick numbers); their expected verdicts are
+asserted by the slow test, which runs the full experiments (a few minutes).
 """
 
 import pytest
@@ -10,6 +11,10 @@ import torch
 from theory.claims import discover
 
 CLAIMS = discover(["multisets"], kinds=("empirical",))
+FULL_ONLY = {"multisets.exp2.mean_robust_to_outlier_max_robust_to_noise",
+             "multisets.exp2.outlier_hurts_max_noise_hurts_both_alike",
+             "multisets.exp3.accuracy_drop_correlates_with_w1",
+             "multisets.exp3.drop_correlation_positive_but_weaker"}
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -42,11 +47,13 @@ def test_latent_ratios_under_bound_in_quick_mode():
 
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=[c.id for c in CLAIMS])
-def test_empirical_claim_runs_in_quick_mode(claim):
+def test_empirical_claim_in_quick_mode(claim):
     r = claim.run(quick=True)
     assert r.error is None, r.error
-    assert r.verdict in ("verified", "refuted", "corrected")
-    assert r.evidence.measured is not None
+    if claim.id in FULL_ONLY:
+        assert r.verdict == "unavailable" and "quick-mode numbers" in r.evidence.note
+    else:
+        assert r.verdict == claim.expected, (r.evidence.measured, r.evidence.note)
 
 
 @pytest.mark.slow
