@@ -13,7 +13,8 @@ r"""The paper's three experiments with torch set networks, each computed once pe
    of multisets (POT, ground metric EMD for mean networks and Hausdorff for max networks).
 
 Data: synthetic shapes (ModelNet40 stand-in) for 1 and 2, digits point clouds (sizes vary from
-16 to 42 points) for 3. ``quick=True`` shrinks everything to seconds; the default takes a few
+16 to 42 points) for 3. ``quick=True`` shrinks everything to seconds (a smoke run: too few
+bins and too little training to decide the patterns of 2 and 3); the default takes a few
 minutes on one CPU core. Results are cached per process by ``functools.lru_cache`` (keyed by
 ``quick``, ``seed`` and ``device``) so claims, figures and the notebook share one run.
 
