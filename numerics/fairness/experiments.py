@@ -2,7 +2,8 @@ r"""The fairness sweep: λ grid × regularizer × data set × seeds, and what is
 
 Every run trains the same MLP (one hidden layer of 64, Adam, minibatches) on a data set's
 training part with :math:`\text{BCE} + \lambda R` for one regularizer of
-:mod:`numerics.fairness.regularizers` (demographic-parity target), and evaluates accuracy, AUC,
+:mod:`numerics.fairness.regularizers` (demographic-parity target; CS, DiffDP and MMD also with
+the equal-opportunity target, ``"<name>_eo"``), and evaluates accuracy, AUC,
 ΔDP and ΔEO (FFB definitions, :mod:`numerics.fairness.metrics`) on the test part. ERM is
 :math:`\lambda = 0`. Seeds vary the initialisation, the batch order and, except for Adult (official
 split), the train/test split.
@@ -29,8 +30,11 @@ DATASETS = ("adult", "compas", "german", "titanic", "digits")
 #: reference for every verdict.
 QUICK_DATASETS = ("compas", "titanic")
 METHODS = ("cs", "dp", "mmd", "hsic", "pr", "adv")
+#: Equal-opportunity targets (the penalty on the rows with y = 1): CS, DiffEOpp, MMD.
+EO_METHODS = ("cs_eo", "dp_eo", "mmd_eo")
 LABELS = {"erm": "ERM", "cs": "CS (ours)", "dp": "DiffDP", "mmd": "MMD", "hsic": "HSIC",
-          "pr": "PRemover", "adv": "AdvDebias"}
+          "pr": "PRemover", "adv": "AdvDebias", "cs_eo": "CS-EO (ours)", "dp_eo": "DiffEOpp",
+          "mmd_eo": "MMD-EO"}
 LAMBDAS = {"cs": (0.1, 0.5, 2.0, 10.0), "dp": (0.1, 0.5, 2.0, 10.0),
            "mmd": (0.3, 1.5, 6.0, 30.0), "hsic": (1.0, 5.0, 20.0, 100.0),
            "pr": (0.3, 1.5, 6.0, 30.0), "adv": (0.1, 0.5, 2.0, 10.0)}
@@ -55,15 +59,20 @@ def load_split(name: str, seed: int):
 
 
 def run_one(name: str, method: str, lam: float, seed: int, *, device: str = "cpu",
-            target: str = "dp", epochs: int | None = None) -> dict:
-    """Train one model and return its test metrics, test predictions, wall and CPU time."""
+            epochs: int | None = None) -> dict:
+    """Train one model and return its test metrics, test predictions, wall and CPU time.
+
+    ``method`` is ``"erm"``, a regularizer name (demographic-parity target) or
+    ``"<name>_eo"`` (equal-opportunity target).
+    """
     from numerics.fairness.classifier import FairClassifier
     from numerics.fairness.metrics import evaluate
 
     d = load_split(name, seed)
     t0, c0 = time.perf_counter(), time.process_time()
-    clf = FairClassifier(regularizer="none" if method == "erm" else method, lam=lam,
-                         sigma=SIGMA, target=target, hidden=HIDDEN, lr=LR, random_state=seed,
+    reg, _, target = method.partition("_")
+    clf = FairClassifier(regularizer="none" if method == "erm" else reg, lam=lam,
+                         sigma=SIGMA, target=target or "dp", hidden=HIDDEN, lr=LR, random_state=seed,
                          device=device, **dict(TRAIN[name], epochs=epochs or TRAIN[name]["epochs"]))
     clf.fit(d.X_train, d.y_train, sensitive_features=d.s_train)
     p = clf.predict_proba(d.X_test)[:, 1]
@@ -83,6 +92,7 @@ class Sweep:
     methods: tuple
     seeds: tuple
     seconds: float
+    eo_methods: tuple = ()
 
     def select(self, **kw) -> list[dict]:
         return [r for r in self.rows if all(r[k] == v for k, v in kw.items())]
@@ -105,11 +115,11 @@ def _sweep(quick: bool, device: str) -> Sweep:
             # quick: half the steps, the weakest and the strongest λ of each grid
             epochs = max(1, TRAIN[name]["epochs"] // 2) if quick else None
             rows.append(run_one(name, "erm", 0.0, seed, device=device, epochs=epochs))
-            for method in METHODS:
-                lams = LAMBDAS[method]
+            for method in METHODS + EO_METHODS:
+                lams = LAMBDAS[method.partition("_")[0]]
                 for lam in (lams[0], lams[3]) if quick else lams:
                     rows.append(run_one(name, method, lam, seed, device=device, epochs=epochs))
-    return Sweep(tuple(rows), datasets, METHODS, seeds, time.perf_counter() - t0)
+    return Sweep(tuple(rows), datasets, METHODS, seeds, time.perf_counter() - t0, EO_METHODS)
 
 
 def _stats(rows: list[dict], key: str) -> tuple[float, float]:
@@ -130,21 +140,23 @@ def curve(sw: Sweep, name: str, method: str) -> list[dict]:
     return out
 
 
-def select_competitive(sw: Sweep, name: str, method: str) -> dict:
-    """The λ > 0 with the lowest mean ΔDP among those whose mean accuracy is within
-    :data:`COMPETITIVE` of ERM's (the smallest λ if none is); its mean ± std metrics."""
+def select_competitive(sw: Sweep, name: str, method: str, metric: str = "dp") -> dict:
+    """The λ > 0 with the lowest mean ``metric`` (ΔDP; ΔEO for EO targets) among those whose
+    mean accuracy is within :data:`COMPETITIVE` of ERM's (the smallest λ if none is); its
+    mean ± std metrics."""
     pts = curve(sw, name, method)
     erm, grid = pts[0], pts[1:]
     ok = [p for p in grid if p["acc"] >= erm["acc"] - COMPETITIVE]
-    best = min(ok, key=lambda p: p["dp"]) if ok else grid[0]
+    best = min(ok, key=lambda p: p[metric]) if ok else grid[0]
     return dict(best, competitive=bool(ok))
 
 
 def results_table(quick: bool = False, device: str = "cpu") -> list[dict]:
     """The report table: data set × method → accuracy, ΔDP, ΔEO (mean ± std over seeds).
 
-    ERM, and each regularizer at its λ selected by :func:`select_competitive`. Values are
-    fractions (×100 for FFB's percentage points).
+    ERM, each DP-target regularizer at its λ selected by :func:`select_competitive` on ΔDP,
+    and each EO-target one selected on ΔEO. Values are fractions (×100 for FFB's percentage
+    points).
     """
     sw = sweep(quick, device)
     table = []
@@ -153,6 +165,8 @@ def results_table(quick: bool = False, device: str = "cpu") -> list[dict]:
         table.append(dict(erm, method="erm", competitive=True))
         for method in sw.methods:
             table.append(select_competitive(sw, name, method))
+        for method in sw.eo_methods:
+            table.append(select_competitive(sw, name, method, "eo"))
     keys = ("dataset", "method", "lam", "competitive", "acc", "acc_std", "auc", "auc_std", "dp",
             "dp_std", "eo", "eo_std", "dp_prob", "dp_prob_std")
     return [{k: r[k] for k in keys} for r in table]

@@ -10,10 +10,11 @@ import numpy as np
 
 from numerics.figures import figure
 
-_MARKERS = {"erm": "*", "cs": "o", "dp": "s", "mmd": "^", "hsic": "v", "pr": "D", "adv": "P"}
+_MARKERS = {"erm": "*", "cs": "o", "dp": "s", "mmd": "^", "hsic": "v", "pr": "D", "adv": "P",
+            "cs_eo": "o", "dp_eo": "s", "mmd_eo": "^"}
 
 
-def _tradeoff(quick: bool, metric: str, label: str):
+def _tradeoff(quick: bool, metric: str, label: str, *, eo_targets: bool = False):
     import matplotlib.pyplot as plt
 
     from numerics.fairness.experiments import LABELS, curve, sweep
@@ -23,14 +24,16 @@ def _tradeoff(quick: bool, metric: str, label: str):
                              squeeze=False)
     rows = []
     for ax, name in zip(axes[0], sw.datasets, strict=True):
-        for k, method in enumerate(sw.methods):
+        methods = list(sw.methods) + (list(sw.eo_methods) if eo_targets else [])
+        for k, method in enumerate(methods):
             pts = curve(sw, name, method)
             x = [100 * p[metric] for p in pts]
             y = [100 * p["acc"] for p in pts]
             ax.errorbar(x, y, xerr=[100 * p[metric + "_std"] for p in pts],
                         yerr=[100 * p["acc_std"] for p in pts], marker=_MARKERS[method],
-                        ms=4, lw=1.6 if method == "cs" else 0.9, capsize=1.5, color=f"C{k}",
-                        label=LABELS[method], zorder=3 if method == "cs" else 2)
+                        ms=4, lw=1.6 if method.startswith("cs") else 0.9, capsize=1.5,
+                        color=f"C{k % 10}", ls="--" if method.endswith("_eo") else "-",
+                        label=LABELS[method], zorder=3 if method.startswith("cs") else 2)
             rows += [{"dataset": name, "method": method, "lam": p["lam"], "acc": p["acc"],
                       "acc_std": p["acc_std"], metric: p[metric],
                       metric + "_std": p[metric + "_std"]} for p in pts]
@@ -54,8 +57,8 @@ def tradeoff_dp(quick: bool = False):
 
 @figure("fairness", "tradeoff_eo")
 def tradeoff_eo(quick: bool = False):
-    """Accuracy vs ΔEO (equal opportunity) along the λ path of every regularizer."""
-    return _tradeoff(quick, "eo", "ΔEO")
+    """Accuracy vs ΔEO along the λ path of every regularizer (dashed: EO targets)."""
+    return _tradeoff(quick, "eo", "ΔEO", eo_targets=True)
 
 
 @figure("fairness", "results_table")
