@@ -190,9 +190,9 @@ from numerics.fairness.experiments import LABELS, results_table, stability, swee
 
 _sw = sweep(QUICK)
 print(f"{len(_sw.rows)} trained models in {_sw.seconds:.0f} s")
-print(f"{'data':8s} {'method':10s} {'λ':>5s} {'accuracy':>13s} {'ΔDP':>13s} {'ΔEO':>13s}")
+print(f"{'data':8s} {'method':13s} {'λ':>5s} {'accuracy':>13s} {'ΔDP':>13s} {'ΔEO':>13s}")
 for _r in results_table(QUICK):
-    print(f"{_r['dataset']:8s} {LABELS[_r['method']]:10s} {_r['lam']:5g} "
+    print(f"{_r['dataset']:8s} {LABELS[_r['method']]:13s} {_r['lam']:5g} "
           f"{100 * _r['acc']:6.1f} ± {100 * _r['acc_std']:4.1f} "
           f"{100 * _r['dp']:6.1f} ± {100 * _r['dp_std']:4.1f} "
           f"{100 * _r['eo']:6.1f} ± {100 * _r['eo_std']:4.1f}"
