@@ -92,7 +92,9 @@ def _print_results(results, console) -> None:
               "unavailable": "magenta", "error": "red"}
     for r in results:
         v = f"[{colour.get(r.verdict, 'red')}]{r.verdict}[/]"
-        if not r.on_target:
+        if r.undecided:
+            v = f"[magenta]undecided (quick)[/] [dim](expected {r.claim.expected})[/]"
+        elif not r.on_target:
             v += f" [red](expected {r.claim.expected})[/]"
         table.add_row(r.claim.id, r.claim.where, v, fmt_value(r.evidence.measured, 5),
                       fmt_value(r.evidence.expected, 5))
@@ -106,7 +108,9 @@ def _finish_claims(results, console) -> int:
             console.print(f"[red]MISSED[/] {r.claim.id}: expected {r.claim.expected}, got "
                           f"{r.verdict}. {r.evidence.note}")
         return 1
-    console.print(f"[green]all {len(results)} claims reached their expected verdict[/]")
+    undecided = sum(r.undecided for r in results)
+    extra = f" ({undecided} empirical claims undecided in quick mode)" if undecided else ""
+    console.print(f"[green]all {len(results)} claims reached their expected verdict[/]{extra}")
     return 0
 
 

@@ -53,6 +53,7 @@ def summary(results: list[Result]) -> dict:
         "claims": len(results),
         "on_target": sum(r.on_target for r in results),
         "missed": [r.claim.id for r in results if not r.on_target],
+        "undecided_in_quick_mode": [r.claim.id for r in results if r.undecided],
         "verdicts": dict(sorted(verdicts.items())),
     }
 
@@ -99,7 +100,12 @@ def to_markdown(results: list[Result]) -> str:
                   "|---|---|---|---|---|---|---|"]
         for r in rows:
             c, e = r.claim, r.evidence
-            verdict = r.verdict if r.on_target else f"**{r.verdict}** (expected {c.expected})"
+            if r.undecided:
+                verdict = f"undecided in quick mode (expected {c.expected})"
+            elif r.on_target:
+                verdict = r.verdict
+            else:
+                verdict = f"**{r.verdict}** (expected {c.expected})"
             if c.corrected_by:
                 verdict += " → " + ", ".join(f"`{x}`" for x in c.corrected_by)
             tol = f" (tol {e.tolerance:g})" if e.tolerance is not None else ""

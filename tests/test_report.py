@@ -51,3 +51,19 @@ def test_a_crashing_check_is_an_error_not_a_verdict():
               check=lambda: 1 / 0)
     r = c.run()
     assert r.verdict == "error" and not r.on_target and "ZeroDivisionError" in r.evidence.note
+
+
+def test_quick_unavailable_empirical_claim_is_undecided_not_missed():
+    from theory.claims import Unavailable
+
+    def check(quick=False):
+        if quick:
+            raise Unavailable("quick mode is too small to decide")
+        return Evidence(True)
+
+    c = Claim(id="tsne.fake.emp", topic="tsne", where="-", statement="-", expected="verified",
+              check=check, kind="empirical")
+    quick, full = c.run(quick=True), c.run(quick=False)
+    assert quick.undecided and quick.on_target and quick.verdict == "unavailable"
+    assert full.verdict == "verified" and not full.undecided
+    assert "undecided in quick mode" in to_markdown([quick])

@@ -14,7 +14,9 @@ Verdicts
 ``corrected``
     Our corrected or sharpened statement, verified.
 ``unavailable``
-    Cannot be checked here; the check raises :class:`Unavailable` with the reason.
+    Cannot be checked here; the check raises :class:`Unavailable` with the reason. An empirical
+    check run with ``quick=True`` may also raise it when the quick sizes are too small to decide
+    (say so in the message); that run is then *undecided*, not a miss, and the full run decides.
 
 A check returns ``Evidence(passed=...)`` where ``passed`` says whether *the registered statement*
 held on the evidence. The verdict reached is then ``verified``/``corrected`` when it held and
@@ -109,7 +111,7 @@ class Claim:
         except Exception as exc:  # noqa: BLE001 - a crashing check misses its verdict
             evidence = Evidence(False, note=f"{type(exc).__name__}: {exc}")
             verdict, error = "error", traceback.format_exc()
-        return Result(self, evidence, verdict, time.perf_counter() - start, error)
+        return Result(self, evidence, verdict, time.perf_counter() - start, error, quick)
 
 
 @dataclass(frozen=True)
@@ -119,17 +121,25 @@ class Result:
     verdict: str
     seconds: float
     error: str | None = None
+    quick: bool = False
+
+    @property
+    def undecided(self) -> bool:
+        """A quick run too small to decide an empirical claim (the full run decides)."""
+        return (self.quick and self.claim.kind == "empirical" and self.verdict == "unavailable"
+                and self.claim.expected != "unavailable")
 
     @property
     def on_target(self) -> bool:
-        return self.verdict == self.claim.expected
+        return self.verdict == self.claim.expected or self.undecided
 
     def to_dict(self) -> dict:
         c, e = self.claim, self.evidence
         return {
             "id": c.id, "topic": c.topic, "kind": c.kind, "location": c.where,
             "statement": c.statement, "expected_verdict": c.expected, "verdict": self.verdict,
-            "on_target": self.on_target, "measured": _jsonable(e.measured),
+            "on_target": self.on_target, "undecided_in_quick_mode": self.undecided,
+            "measured": _jsonable(e.measured),
             "expected": _jsonable(e.expected), "tolerance": e.tolerance, "note": e.note,
             "corrected_by": list(c.corrected_by), "corrects": c.corrects,
             "seconds": round(self.seconds, 4),

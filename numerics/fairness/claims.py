@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.claims import Evidence, claim
+from theory.claims import Evidence, Unavailable, claim
 
 _WHERE = "arXiv 2512.09467, abstract; cs_fairness.md §4"
 
@@ -197,8 +197,8 @@ def _within(quick, metric, eo_targets=False):
 
 @claim("fairness.exp.cs_tradeoff_spread_comparable", kind="empirical", expected="corrected",
        where=_WHERE, corrects="fairness.exp.cs_most_stable_tradeoff",
-       statement="What holds instead of 'more stable': the CS regularizer's seed-to-seed spread "
-       "of ΔDP (averaged over the λ grid and the data sets) is within a factor 2 of the most "
+       statement="What holds instead of 'more stable': on every data set, the CS regularizer's "
+       "seed-to-seed spread of ΔDP (averaged over the λ grid) is within a factor 2 of the most "
        "stable method's (comparable, not smaller).")
 def _spread_comparable(quick: bool = False):
     from numerics.fairness.experiments import stability
@@ -213,11 +213,16 @@ def _spread_comparable(quick: bool = False):
     for name in dict.fromkeys(r["dataset"] for r in rows):
         by = {r["method"]: r["seed_std_dp"] for r in rows if r["dataset"] == name}
         per_set[name] = round(by["cs"] / min(by.values()), 3)
-    return Evidence(bool(ratio <= 2.0), {"ratio CS / most stable": round(ratio, 3),
-                                         "per data set": per_set},
-                    {"ratio": "<= 2", "most stable": f"{best} {100 * mean[best]:.2f} pp",
-                     "CS": f"{100 * mean['cs']:.2f} pp"}, 2.0,
-                    "mean over data sets and λ of the seed std of test ΔDP (pp); the factor 2 "
-                    "is our own yardstick for 'comparable'. Per-data-set ratios are noisy with "
-                    "few seeds (quick mode: 3).")
+    if quick:
+        # A spread over 3 seeds and 2 λ values cannot decide a per-data-set ratio statement.
+        raise Unavailable("quick mode (3 seeds, 2 λ values) is too small to decide a seed-spread "
+                          f"comparison; quick ratios CS / most stable per data set: {per_set}")
+    return Evidence(all(v <= 2.0 for v in per_set.values()),
+                    {"per data set": per_set, "pooled ratio": round(ratio, 3)},
+                    {"every ratio": "<= 2", "most stable (pooled)":
+                     f"{best} {100 * mean[best]:.2f} pp", "CS (pooled)":
+                     f"{100 * mean['cs']:.2f} pp"}, 2.0,
+                    "seed std of test ΔDP (pp), mean over the λ grid, CS / most stable method "
+                    "per data set; the factor 2 is our own yardstick for 'comparable', fixed "
+                    "before the full run.")
 

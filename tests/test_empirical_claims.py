@@ -1,0 +1,21 @@
+"""Every empirical (torch) claim reaches its expected verdict in quick mode, or says that the
+quick sizes are too small to decide it (``unavailable`` in quick mode: the full run decides;
+``pytest --runslow`` runs the full experiments where a topic provides them)."""
+
+import pytest
+
+from theory.claims import discover
+
+CLAIMS = discover(kinds=("empirical",))
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=[c.id for c in CLAIMS])
+def test_empirical_claim_reaches_expected_verdict_in_quick_mode(claim):
+    result = claim.run(quick=True)
+    assert result.error is None, result.error
+    assert result.on_target, (f"{claim.id}: expected {claim.expected}, got {result.verdict}; "
+                              f"{result.evidence.note}")
+
+
+def test_every_topic_has_empirical_claims():
+    assert {c.topic for c in CLAIMS} == {"multisets", "tsne", "compression", "fairness"}
