@@ -19,6 +19,10 @@ def atomic_path(path: str | os.PathLike, suffix: str = ""):
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix or path.suffix,
                                dir=path.parent)
     os.close(fd)
+    # mkstemp creates 0600; give the final file the permissions a plain open() would.
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
     try:
         yield Path(tmp)
         os.replace(tmp, path)

@@ -26,14 +26,6 @@ from numerics.compression.training import (
 from theory.validation import InvalidParameterError
 
 
-@pytest.fixture(autouse=True)
-def _one_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 def test_dither_is_shared_by_encoder_and_decoder(seed):
     q = UniversalQuantizer(levels=4, latent_dim=3)
     cr = CommonRandomness(seed)

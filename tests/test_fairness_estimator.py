@@ -10,8 +10,6 @@ from theory.fairness import cs_divergence_kde
 from theory.fairness import cs_mutual_information as cs_mi_numpy
 from theory.validation import InvalidParameterError
 
-torch.set_num_threads(1)
-
 
 @pytest.fixture(params=["numpy", "torch"])
 def estimator(request):

@@ -149,7 +149,6 @@ def test_eo_variant_uses_positives_only_and_single_group_batch_gives_zero(name):
 def test_cs_penalty_lowers_dp_gap_when_lambda_grows():
     from numerics.fairness.experiments import run_one
 
-    torch.set_num_threads(1)
     erm = [run_one("compas", "erm", 0.0, seed, epochs=6) for seed in (0, 1)]
     cs = [run_one("compas", "cs", 10.0, seed, epochs=6) for seed in (0, 1)]
     dp_erm = np.mean([r["dp"] for r in erm])

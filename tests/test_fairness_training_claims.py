@@ -3,19 +3,11 @@ the empirical claims in quick mode are asserted registry-wide in test_empirical_
 
 import numpy as np
 import pytest
-import torch
 
 from theory.claims import check_registry_consistency, discover
 
 CLAIMS = discover(["fairness"], kinds=("empirical",))
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _one_thread():
-    old = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(old)
 
 
 def test_refuted_fairness_claims_name_verified_corrections():

@@ -6,7 +6,6 @@ asserted by the slow test, which runs the full experiments (a few minutes).
 """
 
 import pytest
-import torch
 
 from theory.claims import discover
 
@@ -16,13 +15,6 @@ FULL_ONLY = {"multisets.exp2.mean_robust_to_outlier_max_robust_to_noise",
              "multisets.exp3.accuracy_drop_correlates_with_w1",
              "multisets.exp3.drop_correlation_positive_but_weaker"}
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _one_thread():
-    old = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(old)
 
 
 def test_empirical_claims_are_registered():

@@ -67,3 +67,14 @@ def test_quick_unavailable_empirical_claim_is_undecided_not_missed():
     assert quick.undecided and quick.on_target and quick.verdict == "unavailable"
     assert full.verdict == "verified" and not full.undecided
     assert "undecided in quick mode" in to_markdown([quick])
+
+
+def test_reports_get_ordinary_file_permissions(tmp_path):
+    import os
+    import stat
+
+    j, m = write_reports([_result()], tmp_path)
+    umask = os.umask(0)
+    os.umask(umask)
+    for p in (j, m):
+        assert stat.S_IMODE(p.stat().st_mode) == 0o666 & ~umask

@@ -21,15 +21,6 @@ from theory.tolerances import EXACT
 from theory.tsne import joint_probabilities, kl_divergence, kl_gradient, sq_distances
 
 
-@pytest.fixture(autouse=True)
-def _one_thread():
-    # Small tensors on a shared 2-core machine: one thread is faster and reproducible.
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
-
-
 def _blobs(rng, n=40, p=5, gap=4.0):
     half = n // 2
     return np.vstack([rng.normal(0, 1, (half, p)), rng.normal(gap, 1, (n - half, p))])
