@@ -31,14 +31,17 @@ def execute(source: str | Path, *, quick: bool = False, timeout: int = 1200,
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     old = {k: os.environ.get(k) for k in ("QUICK", "MPLBACKEND")}
-    os.environ["MPLBACKEND"] = "Agg" if quick else os.environ.get("MPLBACKEND") or "Agg"
+    # The executed record shows its figures inline; a quick smoke run needs no images.
+    os.environ["MPLBACKEND"] = "Agg" if quick else "module://matplotlib_inline.backend_inline"
     if quick:
         os.environ["QUICK"] = "1"
     else:
         os.environ.pop("QUICK", None)
     try:
         NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                       resources={"metadata": {"path": str(source.parent.parent)}}).execute()
+                       resources={"metadata": {"path": str(source.parent.parent)}},
+                       # a local kernel over loopback; its TCP warning is noise on every run
+                       extra_arguments=["--IPKernelApp.log_level=ERROR"]).execute()
     finally:
         for k, v in old.items():
             if v is None:
