@@ -1,4 +1,5 @@
-"""Run every registered benchmark and write ``reports/BENCHMARKS.md`` and ``benchmarks.json``."""
+"""Run the registered benchmarks and write ``reports/BENCHMARKS.md`` and ``benchmarks.json``
+(``BENCHMARKS.partial.md`` for a run restricted to some topics)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def fitted_exponent(n, seconds) -> float:
     return float(np.polyfit(np.log(n), np.log(t), 1)[0])
 
 
-def plot_scaling(rows: list[Row], out_dir) -> Path | None:
+def plot_scaling(rows: list[Row], out_dir, stem: str = "benchmarks") -> Path | None:
     """Log-log plot of every row carrying ``extra["scaling"] = {"n": [...], "seconds": [...]}``."""
     series = [(r, r.extra["scaling"]) for r in rows if "scaling" in r.extra]
     if not series:
@@ -73,11 +74,11 @@ def plot_scaling(rows: list[Row], out_dir) -> Path | None:
     ax.set(xlabel="n", ylabel="seconds (median)", title="scaling of the pairwise engines")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=7)
-    png = Path(out_dir) / "benchmarks_scaling.png"
+    png = Path(out_dir) / f"{stem}_scaling.png"
     with atomic_path(png) as tmp:
         fig.savefig(tmp, dpi=150, bbox_inches="tight", format="png")
     plt.close(fig)
-    write_text(Path(out_dir) / "benchmarks_scaling.csv", table_to_csv(table))
+    write_text(Path(out_dir) / f"{stem}_scaling.csv", table_to_csv(table))
     return png
 
 
@@ -90,9 +91,12 @@ def run(topics=None, *, quick: bool = False, out_dir="reports", progress=None) -
         rows.extend(fn(quick=quick))
     info = machine_info()
     out = Path(out_dir)
-    plot_scaling(rows, out)
-    write_text(out / "benchmarks.json",
-               json.dumps({"machine": info, "rows": [r.to_dict() for r in rows]}, indent=2,
-                          default=str))
-    write_text(out / "BENCHMARKS.md", to_markdown(rows, info))
+    # A run restricted to some topics must not overwrite the full table with a part of it.
+    stem, md = ("benchmarks", "BENCHMARKS.md") if topics is None else \
+        ("benchmarks.partial", "BENCHMARKS.partial.md")
+    plot_scaling(rows, out, stem=stem)
+    write_text(out / f"{stem}.json",
+               json.dumps({"machine": info, "topics": topics, "rows": [r.to_dict() for r in rows]},
+                          indent=2, default=str))
+    write_text(out / md, to_markdown(rows, info))
     return rows

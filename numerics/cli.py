@@ -177,8 +177,9 @@ def cmd_bench(args) -> int:
     with console.status("benchmarking") as status:
         rows = run(args.topic or None, quick=args.quick, out_dir=args.reports,
                    progress=lambda s: status.update(f"benchmarking {s}"))
-    console.print(Path(args.reports, "BENCHMARKS.md").read_text())
-    console.print(f"{len(rows)} rows written to {args.reports}/BENCHMARKS.md")
+    name = "BENCHMARKS.md" if not args.topic else "BENCHMARKS.partial.md"
+    console.print(Path(args.reports, name).read_text())
+    console.print(f"{len(rows)} rows written to {args.reports}/{name}")
     return 0
 
 

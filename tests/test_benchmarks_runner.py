@@ -25,3 +25,14 @@ def test_runner_writes_markdown_json_and_scaling_plot(monkeypatch, tmp_path):
 def test_fitted_exponent_recovers_a_power_law():
     assert abs(fitted_exponent([100, 200, 400, 800], [3 * n**2.0 for n in (100, 200, 400, 800)])
                - 2.0) < 1e-12
+
+
+def test_a_partial_run_leaves_the_full_table_alone(monkeypatch, tmp_path):
+    def fake(quick):
+        return [Row("tsne", "toy", "n=4", "ours", 0.5, "theirs", 2.0)]
+
+    monkeypatch.setattr(bench_run, "discover_benchmarks", lambda topics: [(("tsne", "toy"), fake)])
+    (tmp_path / "BENCHMARKS.md").write_text("full table")
+    bench_run.run(["tsne"], out_dir=tmp_path, quick=True)
+    assert (tmp_path / "BENCHMARKS.md").read_text() == "full table"
+    assert "| tsne | toy |" in (tmp_path / "BENCHMARKS.partial.md").read_text()
