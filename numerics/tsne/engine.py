@@ -154,8 +154,8 @@ def _kl_grad(P: torch.Tensor, Y: torch.Tensor, *, plogp: float | None, compute_k
 
 
 def _plogp(P: torch.Tensor) -> float:
-    pos = P > 0
-    return float((P[pos] * torch.log(P[pos])).sum())
+    # xlogy(0, 0) = 0 in one pass; boolean-mask indexing would copy P twice.
+    return float(torch.special.xlogy(P, P).sum())
 
 
 def kl_divergence_and_gradient(P, Y, *, device=None, dtype=torch.float64
