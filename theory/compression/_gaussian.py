@@ -83,6 +83,11 @@ def gaussian_cb(R: float, *, sigma_x: float, sigma_s: float, theta1: float) -> f
         + gaussian_entropy(sigma_s)
 
 
+def _h_s_given_x(sigma_x, sigma_s, theta1):
+    """h(S|X) in bits, the feasibility floor of the classification constraint (C_b(∞))."""
+    return gaussian_entropy(sigma_s) + 0.5 * math.log2(1 - theta1**2 / (sigma_s * sigma_x) ** 2)
+
+
 def _distortion(rho, mu_x, sigma_x, mu_y, sigma_y):
     return (mu_x - mu_y) ** 2 + sigma_x**2 + sigma_y**2 - 2 * rho * sigma_x * sigma_y
 
@@ -127,7 +132,7 @@ def gaussian_drc(R: float, C: float, *, mu_x: float, sigma_x: float, mu_y: float
     rho_r = rho_rate(R)
     if as_stated:
         h_s = gaussian_entropy(sigma_s)
-        h_s_x = h_s + 0.5 * math.log2(1 - theta1**2 / (sigma_s * sigma_x) ** 2)
+        h_s_x = _h_s_given_x(sigma_x, sigma_s, theta1)
         if C > h_s and R > gaussian_entropy(sigma_x):
             return 0.0
         if C > gaussian_cb(R, sigma_x=sigma_x, sigma_s=sigma_s, theta1=theta1):
@@ -241,7 +246,7 @@ def gaussian_drpc(R: float, P: float, C: float, *, sigma_x: float, sigma_s: floa
     rho_r = rho_rate(R)
     if as_stated:
         h_s = gaussian_entropy(sigma_s)
-        h_s_x = h_s + 0.5 * math.log2(1 - theta1**2 / (sigma_s * sigma_x) ** 2)
+        h_s_x = _h_s_given_x(sigma_x, sigma_s, theta1)
         if C > h_s and R > gaussian_entropy(sigma_x):
             return 0.0
         if C > gaussian_cb(R, sigma_x=sigma_x, sigma_s=sigma_s, theta1=theta1):
