@@ -9,9 +9,10 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 
+from theory import TOPICS as _PAPER_TOPICS
 from theory.claims import import_modules
 
-TOPICS = ("multisets", "tsne", "compression", "fairness", "suite")
+TOPICS = (*_PAPER_TOPICS, "suite")
 
 
 @dataclass

@@ -57,10 +57,10 @@ def cmd_list(args) -> int:
 
     claims = discover(_topics(args), _kinds(args))
     table = Table(title=f"{len(claims)} registered claims")
-    for col in ("claim", "kind", "where", "expected", "statement"):
+    for col in ("claim", "kind", "where", "expected", "evidence", "statement"):
         table.add_column(col, overflow="fold")
     for c in claims:
-        table.add_row(c.id, c.kind, c.where, c.expected, c.statement)
+        table.add_row(c.id, c.kind, c.where, c.expected, ", ".join(c.evidence), c.statement)
     _console().print(table)
     return 0
 
@@ -83,10 +83,10 @@ def run_claims(topics, kinds, *, quick: bool, console) -> list:
 def _print_results(results, console) -> None:
     from rich.table import Table
 
-    from numerics.report import fmt_value
+    from numerics.report import _power_cell, fmt_value
 
     table = Table(title="claims")
-    for col in ("claim", "where", "verdict", "measured", "expected"):
+    for col in ("claim", "where", "verdict", "evidence", "power", "measured", "expected"):
         table.add_column(col, overflow="fold")
     colour = {"verified": "green", "corrected": "cyan", "refuted": "yellow",
               "unavailable": "magenta", "error": "red"}
@@ -96,7 +96,8 @@ def _print_results(results, console) -> None:
             v = f"[magenta]undecided (quick)[/] [dim](expected {r.claim.expected})[/]"
         elif not r.on_target:
             v += f" [red](expected {r.claim.expected})[/]"
-        table.add_row(r.claim.id, r.claim.where, v, fmt_value(r.evidence.measured, 5),
+        table.add_row(r.claim.id, r.claim.where, v, ", ".join(r.claim.evidence),
+                      _power_cell(r), fmt_value(r.evidence.measured, 5),
                       fmt_value(r.evidence.expected, 5))
     console.print(table)
 
@@ -126,6 +127,59 @@ def cmd_check(args) -> int:
     else:
         _print_results(results, console)
     return _finish_claims(results, console)
+
+
+def power_rows(results) -> list[dict]:
+    """Per claim: its power (or a refutation's margin) and which δ its check rejects."""
+    from theory.claims import DELTAS, HOLDING, _rejects
+
+    rows = []
+    for r in results:
+        comps = r.evidence.comparisons
+        row = {"id": r.claim.id, "topic": r.claim.topic, "verdict": r.verdict,
+               "label": r.label, "evidence_kinds": list(r.claim.evidence),
+               "power": r.power, "margin": r.margin, "weak": r.weak,
+               "weak_unlabelled": r.weak_unlabelled,
+               "perturbable_comparisons": sum(c.perturbable() for c in comps)}
+        if r.verdict in HOLDING:
+            row["rejects"] = {f"{d:g}": _rejects(comps, d) for d in DELTAS}
+            row["comparisons"] = [c.to_dict() for c in comps]
+        rows.append(row)
+    return rows
+
+
+def cmd_power(args) -> int:
+    from rich.table import Table
+
+    from numerics.report import fmt_delta, power_table
+    from theory.claims import DELTAS
+
+    console = _console(stderr=args.json)
+    results = run_claims(_topics(args), _kinds(args), quick=args.quick, console=console)
+    rows = power_rows(results)
+    weak = [row for row in rows if row["weak_unlabelled"]]
+    if args.json:
+        sys.stdout.write(json.dumps({"deltas": list(DELTAS), "by_topic": power_table(results),
+                                     "claims": rows}, indent=2, default=str) + "\n")
+    else:
+        table = Table(title="power: smallest δ whose perturbed statement the check rejects")
+        for col in ("claim", "label", "evidence", "power", *(f"{d:g}" for d in DELTAS)):
+            table.add_column(col, overflow="fold")
+        for row in rows:
+            if row["label"] == "refuted":
+                cells = [f"margin {fmt_delta(row['margin'])}"] + [""] * len(DELTAS)
+            elif "rejects" in row and row["label"] != "sanity":
+                p = fmt_delta(row["power"])
+                cells = [f"[red]weak ({p})[/]" if row["weak"] else p]
+                cells += ["✓" if v else "·" for v in row["rejects"].values()]
+            else:
+                cells = [row["label"]] + [""] * len(DELTAS)
+            table.add_row(row["id"], row["label"], ", ".join(row["evidence_kinds"]), *cells)
+        console.print(table)
+    for row in weak:
+        console.print(f"[red]WEAK[/] {row['id']}: power {fmt_delta(row['power'])}, evidence "
+                      f"{row['evidence_kinds']} (not labelled observation)")
+    return 1 if weak else 0
 
 
 def cmd_figures(args) -> int:
@@ -226,6 +280,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
     sp.add_argument("--no-report", action="store_true", help="do not write reports/")
     sp.set_defaults(fn=cmd_check)
+
+    sp = sub.add_parser("power", help="re-judge each claim against nearby false statements")
+    topic_opt(sp)
+    sp.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
+    sp.add_argument("--quick", action="store_true", help="small sizes for empirical claims")
+    sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
+    sp.set_defaults(fn=cmd_power)
 
     sp = sub.add_parser("figures", help="regenerate the figures (PNG + CSV)")
     topic_opt(sp)
