@@ -4,14 +4,30 @@
   Library functions take ``rng``/``random_state``; tests never touch global RNG state.
 * ``slow`` marker: skipped unless ``--runslow`` is given.
 * ``tol``: the tolerance policy of :mod:`theory.tolerances`.
+* Runs are serial (``ICLR26_JOBS=1``) unless a test starts a cluster itself, and experiments are
+  cached in a result store private to the session (``ICLR26_CACHE_DIR``), shared with the
+  notebook kernels it starts, and removed at the end: a test never reads a developer's cache.
 """
 
 import os
+import shutil
+import tempfile
 
 import matplotlib
 import pytest
 
 matplotlib.use("Agg")
+
+os.environ.setdefault("ICLR26_JOBS", "1")
+_SESSION_CACHE = None
+if "ICLR26_CACHE_DIR" not in os.environ:
+    _SESSION_CACHE = tempfile.mkdtemp(prefix="iclr26-test-cache-")
+    os.environ["ICLR26_CACHE_DIR"] = _SESSION_CACHE
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _SESSION_CACHE is not None:
+        shutil.rmtree(_SESSION_CACHE, ignore_errors=True)
 
 
 def pytest_addoption(parser):

@@ -15,6 +15,16 @@ from pathlib import Path
 from theory import TOPICS
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or value < 1:
+        raise argparse.ArgumentTypeError(f"must be an int >= 1, got {text!r}")
+    return value
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports bad usage in one line (and exit 2), not a usage dump."""
 
@@ -49,6 +59,19 @@ def _kinds(args) -> tuple[str, ...]:
     return ("theory",) if getattr(args, "theory_only", False) else ("theory", "empirical")
 
 
+def _executor(args):
+    """The executor named by ``--jobs``/``--scheduler`` (``--jobs 1``: serial, no Dask), or the
+    one a running ``reproduce`` already started; a scheduler that does not answer is a usage
+    error (exit 2)."""
+    import contextlib
+
+    from numerics.execution import executor
+
+    if getattr(args, "_ex", None) is not None:
+        return contextlib.nullcontext(args._ex)
+    return executor(getattr(args, "jobs", 1), getattr(args, "scheduler", None))
+
+
 # ---------------------------------------------------------------------------------------------
 def cmd_list(args) -> int:
     from rich.table import Table
@@ -65,19 +88,21 @@ def cmd_list(args) -> int:
     return 0
 
 
-def run_claims(topics, kinds, *, quick: bool, console) -> list:
-    from theory.claims import discover
+def run_claims(topics, kinds, *, quick: bool, console, ex=None) -> list:
+    """Run the claims of ``topics`` (in this process, or as tasks of the executor ``ex``)."""
+    from numerics.execution import Executor, claim_task
+    from theory.claims import Result, discover
 
     claims = discover(topics, kinds)
-    results = []
+    by_id = {c.id: c for c in claims}
+    ex = ex or Executor()
     with _progress(console) as progress:
         task = progress.add_task("checking claims", total=len(claims), item="")
-        for c in claims:
-            progress.update(task, item=c.id)
-            results.append(c.run(quick=quick))
-            progress.advance(task)
+        outcomes = ex.map(claim_task, [c.id for c in claims], quick=quick, kinds=tuple(kinds),
+                          on_done=lambda cid, _: progress.update(task, advance=1, item=cid))
         progress.update(task, item="")
-    return results
+    return [Result(by_id[cid], ev, verdict, seconds, error, quick)
+            for cid, (ev, verdict, seconds, error) in zip(by_id, outcomes)]
 
 
 def _print_results(results, console) -> None:
@@ -119,7 +144,9 @@ def cmd_check(args) -> int:
     from numerics.report import to_json, write_reports
 
     console = _console(stderr=args.json)
-    results = run_claims(_topics(args), _kinds(args), quick=args.quick, console=console)
+    with _executor(args) as ex:
+        results = run_claims(_topics(args), _kinds(args), quick=args.quick, console=console,
+                             ex=ex)
     if not args.no_report:
         write_reports(results, args.reports)
     if args.json:
@@ -155,7 +182,9 @@ def cmd_power(args) -> int:
     from theory.claims import DELTAS
 
     console = _console(stderr=args.json)
-    results = run_claims(_topics(args), _kinds(args), quick=args.quick, console=console)
+    with _executor(args) as ex:
+        results = run_claims(_topics(args), _kinds(args), quick=args.quick, console=console,
+                             ex=ex)
     rows = power_rows(results)
     weak = [row for row in rows if row["weak_unlabelled"]]
     if args.json:
@@ -183,20 +212,17 @@ def cmd_power(args) -> int:
 
 
 def cmd_figures(args) -> int:
-    from numerics.figures import discover_figures, render
+    from numerics.execution import figure_task
+    from numerics.figures import discover_figures
 
     console = _console()
     specs = discover_figures(_topics(args))
-    failed = []
-    with _progress(console) as progress:
+    with _executor(args) as ex, _progress(console) as progress:
         task = progress.add_task("figures", total=len(specs), item="")
-        for spec in specs:
-            progress.update(task, item=f"{spec.topic}/{spec.name}")
-            try:
-                render(spec, args.out, quick=args.quick)
-            except Exception as exc:  # noqa: BLE001 - report every failure, then exit 1
-                failed.append(f"{spec.topic}/{spec.name}: {type(exc).__name__}: {exc}")
-            progress.advance(task)
+        failed = [f for f in ex.map(
+            figure_task, [(s.topic, s.name) for s in specs], out=args.out, quick=args.quick,
+            on_done=lambda key, _: progress.update(task, advance=1, item="/".join(key)))
+            if f is not None]
     for f in failed:
         console.print(f"[red]FAILED[/] {f}")
     console.print(f"{len(specs) - len(failed)}/{len(specs)} figures written under {args.out}/")
@@ -204,24 +230,45 @@ def cmd_figures(args) -> int:
 
 
 def cmd_notebooks(args) -> int:
-    from numerics.notebooks import execute, notebook_sources
+    from numerics.execution import notebook_task
+    from numerics.notebooks import notebook_sources
 
     console = _console()
-    sources = [s for s in notebook_sources()
-               if not args.topic or any(t in s.stem for t in args.topic)]
-    failed = []
-    with _progress(console) as progress:
+    sources = [str(s) for s in notebook_sources()
+               if not args.topic or s.stem.split("_", 1)[1] in args.topic]
+    with _executor(args) as ex, _progress(console) as progress:
         task = progress.add_task("notebooks", total=len(sources), item="")
-        for src in sources:
-            progress.update(task, item=src.name)
-            try:
-                execute(src, quick=args.quick)
-            except Exception as exc:  # noqa: BLE001 - report every failure, then exit 1
-                failed.append(f"{src.name}: {type(exc).__name__}: {str(exc)[-2000:]}")
-            progress.advance(task)
+        failed = [f for f in ex.map(
+            notebook_task, sources, quick=args.quick,
+            on_done=lambda src, _: progress.update(task, advance=1, item=Path(src).name))
+            if f is not None]
     for f in failed:
         console.print(f"[red]FAILED[/] {f}")
     return 1 if failed else 0
+
+
+def cmd_cache(args) -> int:
+    from numerics import store
+
+    console = _console()
+    if args.action == "clear":
+        n = store.clear()
+        console.print(f"removed {n} cached results from {store.cache_dir()}")
+        return 0
+    info = store.info()
+    if info["location"] is None:
+        console.print("the disk cache is off (ICLR26_CACHE_DIR=off)")
+        return 0
+    from rich.table import Table
+
+    table = Table(title=f"result store: {info['location']}")
+    for col in ("experiment", "entries", "MiB"):
+        table.add_column(col, overflow="fold")
+    for name, row in info["experiments"].items():
+        table.add_row(name, str(row["entries"]), f"{row['bytes'] / 2**20:.2f}")
+    console.print(table)
+    console.print(f"{info['entries']} entries, {info['bytes'] / 2**20:.2f} MiB")
+    return 0
 
 
 def cmd_bench(args) -> int:
@@ -242,11 +289,15 @@ def cmd_reproduce(args) -> int:
     t0 = time.perf_counter()
     status = 0
     args.json, args.no_report = False, False
-    status |= cmd_check(args)
-    args.out = "figures"
-    status |= cmd_figures(args)
-    if not args.skip_notebooks:
-        status |= cmd_notebooks(args)
+    # one cluster for the three phases; claims first, so figures and notebooks read their
+    # experiments from the result store
+    with _executor(args) as ex:
+        args._ex = ex
+        status |= cmd_check(args)
+        args.out = "figures"
+        status |= cmd_figures(args)
+        if not args.skip_notebooks:
+            status |= cmd_notebooks(args)
     seconds = time.perf_counter() - t0
     from datetime import UTC, datetime
 
@@ -262,6 +313,13 @@ def cmd_reproduce(args) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="iclr26-verify", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def jobs_opt(sp):
+        sp.add_argument("--jobs", type=_positive_int, default=None, metavar="N",
+                        help="worker processes of a local Dask cluster (default: the number of "
+                        "cores; 1: a plain in-process run)")
+        sp.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="run on an existing Dask scheduler (e.g. tcp://host:8786)")
 
     def topic_opt(sp):
         sp.add_argument("--topic", action="append", choices=TOPICS, metavar="T",
@@ -279,6 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
     sp.add_argument("--no-report", action="store_true", help="do not write reports/")
+    jobs_opt(sp)
     sp.set_defaults(fn=cmd_check)
 
     sp = sub.add_parser("power", help="re-judge each claim against nearby false statements")
@@ -286,17 +345,20 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
     sp.add_argument("--quick", action="store_true", help="small sizes for empirical claims")
     sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
+    jobs_opt(sp)
     sp.set_defaults(fn=cmd_power)
 
     sp = sub.add_parser("figures", help="regenerate the figures (PNG + CSV)")
     topic_opt(sp)
     sp.add_argument("--quick", action="store_true", help="small sizes")
     sp.add_argument("--out", default="figures", help="output folder (default: figures)")
+    jobs_opt(sp)
     sp.set_defaults(fn=cmd_figures)
 
     sp = sub.add_parser("notebooks", help="execute the notebooks")
     topic_opt(sp)
     sp.add_argument("--quick", action="store_true", help="QUICK=1: small sizes")
+    jobs_opt(sp)
     sp.set_defaults(fn=cmd_notebooks)
 
     sp = sub.add_parser("bench", help="run the benchmarks, write reports/BENCHMARKS.md")
@@ -306,20 +368,31 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
     sp.set_defaults(fn=cmd_bench)
 
+    sp = sub.add_parser("cache", help="show or empty the result store (cached experiments)")
+    sp.add_argument("action", choices=("info", "clear"), help="info: what is cached; clear: "
+                    "empty it")
+    sp.set_defaults(fn=cmd_cache)
+
     sp = sub.add_parser("reproduce", help="check + figures + notebooks + report")
     topic_opt(sp)
     sp.add_argument("--quick", action="store_true", help="small sizes everywhere")
     sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
     sp.add_argument("--skip-notebooks", action="store_true", help="do not execute notebooks")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
+    jobs_opt(sp)
     sp.set_defaults(fn=cmd_reproduce)
     return p
 
 
 def main(argv=None) -> int:
+    from numerics.execution import SchedulerUnreachable
+
     args = build_parser().parse_args(argv)
     try:
         return args.fn(args)
+    except SchedulerUnreachable as exc:
+        sys.stderr.write(f"iclr26-verify: error: {exc}\n")
+        return 2
     except KeyboardInterrupt:
         sys.stderr.write("iclr26-verify: interrupted\n")
         return 130

@@ -1,0 +1,187 @@
+"""Where the work runs: in this process, on a local Dask cluster (``--jobs N``), or on an
+existing Dask cluster (``--scheduler ADDRESS``).
+
+Each unit of work (a claim, a figure, a notebook, a sweep cell) is a task: a module-level
+function and picklable arguments. Tasks are seeded by their own arguments, never by the process
+they land in, and torch runs one thread per worker, so verdicts and every reported number are
+those of the serial run. ``jobs=1`` without a scheduler is a plain loop with no Dask import.
+
+A worker that dies mid-task (killed, out of memory) has its tasks rescheduled on the others by
+the Dask scheduler (and a local cluster's nanny restarts it); a task that keeps killing workers
+fails after ``distributed.scheduler.allowed-failures`` tries.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+
+class SchedulerUnreachable(RuntimeError):
+    """``--scheduler`` named an address where no Dask scheduler answered."""
+
+
+def default_jobs() -> int:
+    """``$ICLR26_JOBS`` if set, else the number of cores."""
+    env = os.environ.get("ICLR26_JOBS")
+    if env:
+        try:
+            value = int(env)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise ValueError(f"The 'ICLR26_JOBS' environment variable must be an int >= 1. "
+                             f"Got {env!r} instead.")
+        return value
+    return max(1, os.cpu_count() or 1)
+
+
+def _one_thread_worker():
+    """Set on every worker: BLAS and torch use one thread (the cores are the workers)."""
+    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ[var] = "1"
+    try:
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:  # pragma: no cover - torch is a dependency
+        pass
+
+
+def _call(fn, args, kwargs):
+    _one_thread_worker()
+    return fn(*args, **kwargs)
+
+
+@dataclass
+class Executor:
+    """Runs tasks serially or through a Dask client; ``map`` keeps the input order."""
+
+    client: object | None = None
+    cluster: object | None = None
+
+    @property
+    def parallel(self) -> bool:
+        return self.client is not None
+
+    @property
+    def workers(self) -> int:
+        if self.client is None:
+            return 1
+        return len(self.client.scheduler_info().get("workers", {})) or 1
+
+    def map(self, fn: Callable, items: Iterable, *, key: Callable = str,
+            on_done: Callable | None = None, **kwargs) -> list:
+        """``[fn(item, **kwargs) for item in items]``, in parallel when a client is set;
+        ``on_done(item, result)`` is called as each task completes (for progress bars)."""
+        items = list(items)
+        if self.client is None:
+            out = []
+            for item in items:
+                res = fn(item, **kwargs)
+                if on_done:
+                    on_done(item, res)
+                out.append(res)
+            return out
+        from distributed import as_completed
+
+        futures = [self.client.submit(_call, fn, (item,), kwargs, pure=False,
+                                      key=f"{getattr(fn, '__name__', 'task')}-{key(item)}-{i}")
+                   for i, item in enumerate(items)]
+        index = {f.key: i for i, f in enumerate(futures)}
+        out = [None] * len(items)
+        for fut in as_completed(futures, loop=self.client.loop):
+            i = index[fut.key]
+            out[i] = fut.result()
+            if on_done:
+                on_done(items[i], out[i])
+        return out
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+@contextlib.contextmanager
+def executor(jobs: int | None = None, scheduler: str | None = None,
+             timeout: float = 5.0) -> Iterator[Executor]:
+    """An :class:`Executor` for ``--jobs``/``--scheduler``; closes the cluster it started.
+
+    Raises :class:`SchedulerUnreachable` within ``timeout`` seconds when ``scheduler`` does not
+    answer, and ``ValueError`` for ``jobs < 1``.
+    """
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise ValueError(f"The 'jobs' parameter of executor must be an int >= 1. "
+                         f"Got {jobs!r} instead.")
+    if scheduler is None and (jobs or default_jobs()) == 1:
+        yield Executor()
+        return
+    import dask
+    from distributed import Client
+
+    ex = Executor()
+    # the result store is shared through the environment: workers inherit it
+    dask.config.set({"distributed.worker.daemon": False})
+    try:
+        if scheduler is not None:
+            try:
+                ex.client = Client(scheduler, timeout=timeout, set_as_default=False)
+            except (OSError, TimeoutError) as exc:
+                raise SchedulerUnreachable(
+                    f"no Dask scheduler answered at {scheduler!r} within {timeout:g} s "
+                    f"({type(exc).__name__}); start one with `dask scheduler` and pass its "
+                    "address (tcp://host:8786)") from None
+        else:
+            from distributed import LocalCluster
+
+            ex.cluster = LocalCluster(n_workers=jobs or default_jobs(), threads_per_worker=1,
+                                      processes=True, dashboard_address=None,
+                                      silence_logs=logging.ERROR)
+            ex.client = Client(ex.cluster, set_as_default=False)
+        ex.client.run(_one_thread_worker)
+        yield ex
+    finally:
+        ex.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Tasks: module-level functions of picklable arguments, importable on any worker.
+def claim_task(claim_id: str, *, quick: bool = False, kinds=("theory", "empirical")):
+    """Run one registered claim; return what rebuilds its Result on the client."""
+    from theory.claims import discover
+
+    topic = claim_id.split(".", 1)[0]
+    claim = next(c for c in discover((topic,), kinds) if c.id == claim_id)
+    r = claim.run(quick=quick)
+    return r.evidence, r.verdict, r.seconds, r.error
+
+
+def figure_task(key: tuple[str, str], *, out: str = "figures", quick: bool = False):
+    """Render one registered figure; return ``None`` or the error line."""
+    from numerics.figures import discover_figures, render
+
+    topic, name = key
+    spec = next(s for s in discover_figures((topic,)) if s.name == name)
+    try:
+        render(spec, out, quick=quick)
+    except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
+        return f"{topic}/{name}: {type(exc).__name__}: {exc}"
+    return None
+
+
+def notebook_task(source: str, *, quick: bool = False):
+    """Execute one notebook; return ``None`` or the error line."""
+    from pathlib import Path
+
+    from numerics.notebooks import execute
+
+    try:
+        execute(source, quick=quick)
+    except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
+        return f"{Path(source).name}: {type(exc).__name__}: {str(exc)[-2000:]}"
+    return None

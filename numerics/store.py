@@ -1,0 +1,134 @@
+"""The result store: every experiment computed once, cached on disk, shared by the claims, the
+figures and the notebooks (which run in other processes: kernels, Dask workers).
+
+An experiment is a pure function of its parameters and seed. :func:`experiment` wraps it in
+``joblib.Memory`` (keyed by the function, its arguments, and a digest of the source code of its
+topic) under one folder: ``$ICLR26_CACHE_DIR`` if set, else ``.cache/`` at the repository root
+(ignored by git). ``ICLR26_CACHE_DIR=off`` disables the disk layer (results are then kept in
+memory for the process only). Within a process a small ``lru_cache`` sits in front, so repeated
+calls do not even reload the pickle.
+
+Why a code digest: joblib invalidates an entry when the *decorated* function's own source
+changes, but an experiment's result also depends on the models, data loaders and closed forms it
+calls. Hashing the topic's packages (``theory/<topic>``, ``numerics/<topic>``) and the shared
+data and validation modules makes any change there a cache miss, at the price of recomputing a
+topic's experiments after an unrelated edit in that topic.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_SHARED = ("numerics/data", "numerics/store.py", "theory/validation.py", "theory/tolerances.py")
+
+
+def cache_dir() -> Path | None:
+    """The cache folder, or ``None`` when the disk cache is off (``ICLR26_CACHE_DIR=off``)."""
+    env = os.environ.get("ICLR26_CACHE_DIR")
+    if env is not None and env.strip().lower() in ("off", "0", "none", ""):
+        return None
+    return Path(env) if env else ROOT / ".cache"
+
+
+@functools.cache
+def _memory(location: str | None):
+    import joblib
+
+    return joblib.Memory(location=location, verbose=0)
+
+
+@functools.cache
+def code_digest(topic: str) -> str:
+    """sha256 of every ``.py`` file of the topic's packages and of the shared modules."""
+    h = hashlib.sha256()
+    paths = []
+    for rel in (f"theory/{topic}", f"numerics/{topic}", *_SHARED):
+        p = ROOT / rel
+        paths += sorted(p.rglob("*.py")) if p.is_dir() else ([p] if p.exists() else [])
+    for p in paths:
+        h.update(p.relative_to(ROOT).as_posix().encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _topic_of(fn) -> str:
+    parts = fn.__module__.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] in ("numerics", "theory") else "_"
+
+
+#: Names of the experiment functions actually computed (not served from a cache) in this
+#: process, in order; tests read it to tell a cache hit from a recomputation.
+COMPUTED: list[str] = []
+
+
+def experiment(fn=None, *, maxsize: int = 8):
+    """Decorate a pure experiment function ``f(*params)``: cached on disk and in memory.
+
+    Arguments must be hashable and picklable (numbers, strings, tuples); the result must be
+    picklable. ``f.cache_clear()`` empties the in-memory layer only.
+    """
+    if fn is None:
+        return functools.partial(experiment, maxsize=maxsize)
+    topic = _topic_of(fn)
+    name = f"{fn.__module__}.{fn.__qualname__}"
+
+    def compute(code_digest_, args, kwargs):  # noqa: ARG001 - the digest is part of the key
+        COMPUTED.append(name)
+        return fn(*args, **kwargs)
+
+    compute.__module__ = fn.__module__
+    compute.__qualname__ = compute.__name__ = f"{fn.__qualname__}__experiment"
+
+    @functools.lru_cache(maxsize=maxsize)
+    def cached(*args, **kwargs):
+        location = cache_dir()
+        if location is None:
+            return compute(None, args, kwargs)
+        memory = _memory(str(location))
+        return memory.cache(compute, ignore=[])(code_digest(topic), args, kwargs)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return cached(*args, **kwargs)
+
+    wrapper.cache_clear = cached.cache_clear
+    wrapper.uncached = fn
+    return wrapper
+
+
+def info() -> dict:
+    """Where the cache is, how many entries and bytes it holds, per experiment."""
+    location = cache_dir()
+    if location is None:
+        return {"location": None, "entries": 0, "bytes": 0, "experiments": {}}
+    per: dict[str, dict] = {}
+    total_entries = total_bytes = 0
+    if location.exists():
+        for out in location.rglob("output.pkl"):
+            entry = out.parent
+            func_dir = entry.parent
+            name = func_dir.relative_to(location / "joblib").as_posix() \
+                if (location / "joblib") in func_dir.parents else func_dir.name
+            size = sum(f.stat().st_size for f in entry.iterdir() if f.is_file())
+            row = per.setdefault(name, {"entries": 0, "bytes": 0})
+            row["entries"] += 1
+            row["bytes"] += size
+            total_entries += 1
+            total_bytes += size
+    return {"location": str(location), "entries": total_entries, "bytes": total_bytes,
+            "experiments": dict(sorted(per.items()))}
+
+
+def clear() -> int:
+    """Empty the cache folder; return the number of entries removed."""
+    n = info()["entries"]
+    location = cache_dir()
+    if location is not None and location.exists():
+        shutil.rmtree(location)
+    _memory.cache_clear()
+    return n

@@ -1,0 +1,136 @@
+"""Execution: the result store serves a second run, and a Dask cluster gives the serial answers."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from numerics import cli
+from numerics.execution import SchedulerUnreachable, executor
+
+ROOT = Path(__file__).resolve().parent.parent
+# a cheap topic whose theory claims run in a few seconds
+TOPIC = "fairness"
+
+
+def _run_py(code: str, cache: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "ICLR26_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, cwd=ROOT, env=env, check=False, timeout=300)
+
+
+EXPERIMENT = """
+    import json, sys
+    from numerics import store
+    from numerics.tsne.experiments import poison
+    out = poison(quick=True)
+    print(json.dumps({"computed": store.COMPUTED, "keys": sorted(out)}))
+"""
+
+
+def test_second_run_is_served_from_the_result_store(tmp_path):
+    first = _run_py(EXPERIMENT, tmp_path)
+    assert first.returncode == 0, first.stderr
+    second = _run_py(EXPERIMENT, tmp_path)
+    assert second.returncode == 0, second.stderr
+    a, b = json.loads(first.stdout), json.loads(second.stdout)
+    assert a["computed"], "the first run computed nothing: it cannot have been cold"
+    assert b["computed"] == [], "the second run recomputed an experiment"
+    assert a["keys"] == b["keys"]
+
+
+def test_changing_a_parameter_misses_the_store(tmp_path):
+    code = """
+        import json
+        from numerics import store
+
+        @store.experiment
+        def square(x):
+            return x * x
+
+        print(json.dumps([square(3), square(3), square(4), store.COMPUTED]))
+    """
+    first = json.loads(_run_py(code, tmp_path).stdout)
+    second = json.loads(_run_py(code, tmp_path).stdout)
+    assert first[:3] == [9, 9, 16] and len(first[3]) == 2   # 3 and 4: two computations
+    assert second[3] == []                                   # both served from disk
+
+
+def test_cache_info_and_clear(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path))
+    from numerics import store
+
+    @store.experiment
+    def double(x):
+        return 2 * x
+
+    assert double(5) == 10
+    assert cli.main(["cache", "info"]) == 0
+    assert "1 entries" in capsys.readouterr().out
+    assert cli.main(["cache", "clear"]) == 0
+    assert store.info()["entries"] == 0
+
+
+def _serialised(results):
+    return [(r.claim.id, r.verdict, json.dumps(r.to_dict()["measured"], sort_keys=True),
+             json.dumps(r.to_dict()["expected"], sort_keys=True), r.power)
+            for r in results]
+
+
+def test_local_dask_cluster_gives_the_serial_verdicts_and_values():
+    from rich.console import Console
+
+    console = Console(file=open(os.devnull, "w"))  # noqa: SIM115 - closed with the process
+    serial = cli.run_claims((TOPIC,), ("theory",), quick=True, console=console)
+    with executor(jobs=2) as ex:
+        assert ex.parallel and ex.workers == 2
+        parallel = cli.run_claims((TOPIC,), ("theory",), quick=True, console=console, ex=ex)
+    assert _serialised(parallel) == _serialised(serial)
+
+
+def _die_once(marker: str) -> int:
+    """Kill the worker process on the first attempt; succeed on the retry."""
+    m = Path(marker)
+    if not m.exists():
+        m.write_text("killed")
+        os._exit(1)
+    return os.getpid()
+
+
+def test_a_worker_that_dies_mid_task_has_its_task_retried(tmp_path):
+    with executor(jobs=2) as ex:
+        out = ex.map(_die_once, [str(tmp_path / "marker")])
+    assert isinstance(out[0], int)
+    assert (tmp_path / "marker").read_text() == "killed"
+
+
+def test_unreachable_scheduler_is_a_one_line_error_and_exit_2():
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "numerics.cli", "check", "--topic", TOPIC,
+                           "--theory-only", "--no-report", "--scheduler", "tcp://127.0.0.1:9"],
+                          capture_output=True, text=True, cwd=ROOT, check=False, timeout=120)
+    assert proc.returncode == 2
+    lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()]
+    assert len(lines) == 1 and "no Dask scheduler answered" in lines[0], proc.stderr
+    assert time.perf_counter() - t0 < 60
+
+
+def test_executor_rejects_bad_jobs():
+    with pytest.raises(ValueError, match="'jobs' parameter of executor must be an int >= 1"):
+        with executor(jobs=0):
+            pass
+    with pytest.raises(SchedulerUnreachable):
+        with executor(scheduler="tcp://127.0.0.1:9", timeout=1):
+            pass
+
+
+def test_jobs_option_rejects_zero(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["check", "--jobs", "0"])
+    assert exc.value.code == 2
+    assert "--jobs" in capsys.readouterr().err
