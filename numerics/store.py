@@ -77,7 +77,7 @@ def experiment(fn=None, *, maxsize: int = 8):
     topic = _topic_of(fn)
     name = f"{fn.__module__}.{fn.__qualname__}"
 
-    def compute(code_digest_, args, kwargs):  # noqa: ARG001 - the digest is part of the key
+    def compute(code_digest_, args, kwargs):
         COMPUTED.append(name)
         return fn(*args, **kwargs)
 

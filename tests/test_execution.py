@@ -121,12 +121,11 @@ def test_unreachable_scheduler_is_a_one_line_error_and_exit_2():
 
 
 def test_executor_rejects_bad_jobs():
-    with pytest.raises(ValueError, match="'jobs' parameter of executor must be an int >= 1"):
-        with executor(jobs=0):
-            pass
-    with pytest.raises(SchedulerUnreachable):
-        with executor(scheduler="tcp://127.0.0.1:9", timeout=1):
-            pass
+    with (pytest.raises(ValueError, match="'jobs' parameter of executor must be an int >= 1"),
+          executor(jobs=0)):
+        pass
+    with pytest.raises(SchedulerUnreachable), executor(scheduler="tcp://127.0.0.1:9", timeout=1):
+        pass
 
 
 def test_jobs_option_rejects_zero(capsys):
