@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -147,6 +148,33 @@ def executor(jobs: int | None = None, scheduler: str | None = None,
         yield ex
     finally:
         ex.close()
+
+
+def map_cells(fn: Callable, cells: Iterable, **kwargs) -> list:
+    """``[fn(cell, **kwargs) for cell in cells]``: the cells of a sweep, as tasks of the running
+    Dask cluster when called inside one of its tasks, else a plain loop.
+
+    Inside a worker the calling task secedes from the worker's thread pool while it waits
+    (``worker_client``), so the cells run on every worker, this one included. ``fn`` must be a
+    module-level function (decorate it with :func:`numerics.store.experiment` to cache each cell).
+    """
+    cells = list(cells)
+    worker = None
+    if "distributed" in sys.modules:  # never import Dask for a serial run
+        from distributed import get_worker
+
+        try:
+            worker = get_worker()
+        except ValueError:
+            worker = None
+    if worker is None or len(cells) < 2:
+        return [fn(c, **kwargs) for c in cells]
+    from distributed import worker_client
+
+    with worker_client() as client:
+        futures = client.map(_call, [fn] * len(cells), [(c,) for c in cells],
+                             [kwargs] * len(cells), pure=False)
+        return client.gather(futures)
 
 
 # ---------------------------------------------------------------------------------------------

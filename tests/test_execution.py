@@ -133,3 +133,23 @@ def test_jobs_option_rejects_zero(capsys):
         cli.main(["check", "--jobs", "0"])
     assert exc.value.code == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+def _cell(x: int) -> tuple[int, int]:
+    return x * x, os.getpid()
+
+
+def _sweep(n: int) -> list:
+    from numerics.execution import map_cells
+
+    return map_cells(_cell, range(n))
+
+
+def test_sweep_cells_run_as_tasks_inside_a_cluster_and_serially_outside():
+    serial = _sweep(4)
+    assert [v for v, _ in serial] == [0, 1, 4, 9]
+    assert {pid for _, pid in serial} == {os.getpid()}
+    with executor(jobs=2) as ex:
+        (inside,) = ex.map(_sweep, [6])
+    assert [v for v, _ in inside] == [0, 1, 4, 9, 16, 25]
+    assert os.getpid() not in {pid for _, pid in inside}
