@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: reproduce test lint bench figures notebooks check clean venv
+.PHONY: reproduce test lint bench figures notebooks check clean venv docs
 
 venv: $(STAMP)
 
@@ -34,8 +34,14 @@ notebooks: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/iclr26-verify bench
 
+# The site (docs/_build/html), offline, warnings as errors; shows figures/ when it exists
+# (make reproduce or make figures writes it).
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -W --keep-going -q -b html docs docs/_build/html
+	@echo "site: docs/_build/html/index.html"
+
 lint: $(STAMP)
-	$(BIN)/ruff check theory numerics benchmarks tests notebooks conftest.py
+	$(BIN)/ruff check theory numerics benchmarks tests notebooks docs conftest.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache docs/_build docs/_generated

@@ -25,20 +25,24 @@ class FigureSpec:
     name: str
     fn: Callable
     description: str
+    claims: tuple[str, ...] = ()
 
 
 _FIGURES: dict[tuple[str, str], FigureSpec] = {}
 
 
-def figure(topic: str, name: str):
-    """Register ``fn(quick) -> (fig, table)`` as figure ``name`` of ``topic``."""
+def figure(topic: str, name: str, *, claims: tuple[str, ...] | str = ()):
+    """Register ``fn(quick) -> (fig, table)`` as figure ``name`` of ``topic``; ``claims`` are
+    the ids of the claims it illustrates (the site shows it on their cards)."""
     if topic not in TOPICS:
         raise ValueError(f"The 'topic' parameter of figure must be one of {TOPICS}. "
                          f"Got {topic!r} instead.")
 
     def register(fn):
         doc = (fn.__doc__ or "").strip().splitlines()
-        _FIGURES[(topic, name)] = FigureSpec(topic, name, fn, doc[0] if doc else "")
+        _FIGURES[(topic, name)] = FigureSpec(topic, name, fn, doc[0] if doc else "",
+                                             (claims,) if isinstance(claims, str) else
+                                             tuple(claims))
         return fn
 
     return register

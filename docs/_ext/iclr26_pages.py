@@ -1,0 +1,304 @@
+"""Sphinx extension: the generated pages of the iclr26-verify site.
+
+At ``builder-inited`` it writes ``docs/_generated/`` (ignored by git) from what the package
+produces, so the site always shows the current report:
+
+- ``summary.md``: the counts and the errata (one line each, linking to its claim card);
+- ``papers/<topic>.md``: a page per paper from ``reports/claims.json``, one card per claim
+  (verdict badge, evidence, power, measured vs expected, note, corrections linked both ways, the
+  check's source lines, the figures that illustrate it with their CSV), with filters;
+- ``notebooks/``: the executed notebooks, rendered as committed (never re-executed);
+- ``api/``: the API reference of ``theory.*`` and ``numerics.*``;
+- ``benchmarks.md``: ``reports/BENCHMARKS.md`` with the scaling plot;
+- ``extra/``: copied to the site root: figures (PNG + CSV) and highlighted sources with line
+  anchors.
+
+Inputs can be redirected for tests: ``ICLR26_DOCS_REPORTS`` (folder with claims.json and
+BENCHMARKS.md) and ``ICLR26_DOCS_FIGURES`` (the figures folder).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import shutil
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+GEN = DOCS / "_generated"
+
+VERDICT_ORDER = ("verified", "refuted", "corrected", "sharpened", "extension", "sanity",
+                 "unavailable", "error")
+
+
+def _reports() -> Path:
+    return Path(os.environ.get("ICLR26_DOCS_REPORTS", ROOT / "reports"))
+
+
+def _figures() -> Path:
+    return Path(os.environ.get("ICLR26_DOCS_FIGURES", ROOT / "figures"))
+
+
+def _e(text) -> str:
+    return html.escape("" if text is None else str(text))
+
+
+def _fmt(value, digits: int = 6) -> str:
+    from numerics.report import fmt_value
+
+    return fmt_value(value, digits)
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text() != text:  # unchanged pages are not rebuilt
+        path.write_text(text)
+
+
+# ---------------------------------------------------------------------------------------------
+def _figure_index() -> dict[str, list[tuple[str, str, str]]]:
+    """claim id -> [(topic, figure name, description)] from the figure registry."""
+    from numerics.figures import discover_figures
+
+    index: dict[str, list] = {}
+    for spec in discover_figures():
+        for cid in getattr(spec, "claims", ()):
+            index.setdefault(cid, []).append((spec.topic, spec.name, spec.description))
+    return index
+
+
+def _copy_figures() -> set[tuple[str, str]]:
+    """Copy figures/<topic>/<name>.png|csv into the site; return the (topic, name) present."""
+    present = set()
+    src = _figures()
+    if not src.is_dir():
+        return present
+    for png in sorted(src.glob("*/*.png")):
+        topic, name = png.parent.name, png.stem
+        dest = GEN / "extra" / "figures" / topic
+        dest.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(png, dest / png.name)
+        csv = png.with_suffix(".csv")
+        if csv.exists():
+            shutil.copy2(csv, dest / csv.name)
+        present.add((topic, name))
+    return present
+
+
+def _source_page(rel: str) -> str | None:
+    """Highlight ``rel`` (a repository path) into extra/src/<rel>.html with line anchors L<n>."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+
+    path = ROOT / rel
+    if not path.is_file():
+        return None
+    out = GEN / "extra" / "src" / f"{rel}.html"
+    if not out.exists():
+        fmt = HtmlFormatter(linenos="table", lineanchors="L", anchorlinenos=True, full=True,
+                            title=rel, style="default")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(highlight(path.read_text(), PythonLexer(), fmt))
+    return f"src/{rel}.html"
+
+
+def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) -> str:
+    cid = row["id"]
+    label = row.get("label") or row["verdict"]
+    kinds = row.get("evidence_kinds") or []
+    parts = [(f'<div class="claim-card" id="claim-{_e(cid)}" data-verdict="{_e(label)}" '
+             f'data-evidence="{_e(" ".join(kinds))}">'),
+             (f'<div class="claim-head"><code>{_e(cid)}</code> '
+             f'<span class="badge verdict-{_e(label)}">{_e(label)}</span> '
+             f'<span class="claim-where">{_e(row.get("location"))}</span></div>'),
+             f'<p class="claim-statement">{_e(row.get("statement"))}</p>', "<dl>"]
+    if not row.get("on_target", True):
+        parts.append(f'<dt>missed</dt><dd>expected {_e(row.get("expected_verdict"))}</dd>')
+    parts.append(f"<dt>evidence</dt><dd>{_e(', '.join(kinds) or '—')}</dd>")
+    if row["verdict"] == "refuted":
+        strength = f"margin {_fmt(row.get('margin'))}" if row.get("margin") else "margin —"
+    elif label == "sanity":
+        strength = "sanity (true by construction; not counted as verification)"
+    else:
+        strength = "—" if row.get("power") is None else f"{row['power']:g}"
+        if row.get("weak"):
+            strength += " (weak)"
+    parts.append(f"<dt>power</dt><dd>{_e(strength)}</dd>")
+    if row.get("reading"):
+        parts.append(f"<dt>reading</dt><dd>{_e(row['reading'])}: "
+                     f"{_e(row.get('reading_note'))}</dd>")
+    parts.append(f"<dt>measured</dt><dd>{_e(_fmt(row.get('measured')))}</dd>")
+    parts.append(f"<dt>expected</dt><dd>{_e(_fmt(row.get('expected')))}</dd>")
+    if row.get("note"):
+        parts.append(f"<dt>note</dt><dd>{_e(row['note'])}</dd>")
+
+    def link(other):
+        topic = other.split(".", 1)[0]
+        return (f'<a href="{up}papers/{_e(topic)}.html#claim-{_e(other)}">'
+                f"<code>{_e(other)}</code></a>")
+
+    if row.get("corrected_by"):
+        parts.append("<dt>corrected by</dt><dd>"
+                     + ", ".join(link(o) for o in row["corrected_by"] if o in by_id) + "</dd>")
+    if corrects_me.get(cid):
+        parts.append("<dt>corrects</dt><dd>" + ", ".join(link(o) for o in corrects_me[cid])
+                     + "</dd>")
+    if row.get("source"):
+        rel, _, line = row["source"].rpartition(":")
+        page = _source_page(rel)
+        if page:
+            parts.append(f'<dt>check</dt><dd><a href="{up}{page}#L-{_e(line)}">'
+                         f"{_e(row['source'])}</a></dd>")
+    parts.append("</dl>")
+    for topic, name, desc in figures.get(cid, ()):
+        if (topic, name) not in present:
+            continue
+        base = f"{up}figures/{topic}/{name}"
+        parts.append(f'<figure class="claim-figure"><img src="{_e(base)}.png" '
+                     f'alt="{_e(desc or name)}"><figcaption>{_e(desc)} '
+                     f'(<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def _filters(rows) -> str:
+    labels = [v for v in VERDICT_ORDER if any((r.get("label") or r["verdict"]) == v
+                                              for r in rows)]
+    kinds = sorted({k for r in rows for k in r.get("evidence_kinds") or []})
+
+    def boxes(group, values):
+        return "".join(f'<label><input type="checkbox" data-filter="{group}" value="{_e(v)}" '
+                       f'checked> {_e(v)}</label> ' for v in values)
+
+    return ('<div class="claim-filters"><div><strong>verdict</strong> '
+            + boxes("verdict", labels) + "</div><div><strong>evidence</strong> "
+            + boxes("evidence", kinds) + '</div><div class="claim-count"></div></div>')
+
+
+def _paper_pages(doc: dict, papers: dict) -> list[str]:
+    rows = doc["claims"]
+    by_id = {r["id"]: r for r in rows}
+    corrects_me: dict[str, list[str]] = {}
+    for r in rows:
+        for other in r.get("corrected_by") or []:
+            corrects_me.setdefault(other, []).append(r["id"])
+    figures, present = _figure_index(), _copy_figures()
+    topics = [t for t in papers if any(r["topic"] == t for r in rows)]
+    for topic in topics:
+        mine = [r for r in rows if r["topic"] == topic]
+        counts = Counter(r.get("label") or r["verdict"] for r in mine)
+        kinds = Counter(k for r in mine for k in r.get("evidence_kinds") or [])
+        text = [f"# {topic}", "", f"*{papers[topic]}*", "",
+                "**Verdicts:** " + ", ".join(f"{v} {counts[v]}" for v in VERDICT_ORDER
+                                             if counts.get(v)) + "  ",
+                "**Evidence:** " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), "",
+                "```{raw} html", _filters(mine)]
+        text += [_card(r, by_id, corrects_me, figures, present, "../") for r in mine]
+        text += ["```", ""]
+        _write(GEN / "papers" / f"{topic}.md", "\n".join(text))
+    _write(GEN / "papers" / "index.md", "\n".join(
+        ["# Papers", "", "One page per paper: every registered claim as a card.", "",
+         "```{toctree}", ":maxdepth: 1", "", *topics, "```", ""]))
+    return topics
+
+
+def _summary(doc: dict) -> None:
+    s = doc.get("summary", {})
+    labels = s.get("labels") or s.get("verdicts") or {}
+    lines = [(f"**{s.get('claims', 0)} claims; {s.get('on_target', 0)} reached their expected "
+             f"verdict; {s.get('verification', 0)} count as verification (sanity rows "
+             "excluded).**"), "",
+             "| " + " | ".join(labels) + " |", "|" + "---|" * len(labels),
+             "| " + " | ".join(str(n) for n in labels.values()) + " |", "",
+             "## Errata found", "",
+             ("Each line is a refuted statement of a paper, with the reading it rests on; the "
+             "card shows the counterexample and the corrected claim."), ""]
+    for r in doc["claims"]:
+        if r["verdict"] != "refuted":
+            continue
+        href = f"_generated/papers/{r['topic']}.html#claim-{r['id']}"
+        lines.append(f'- <a href="{_e(href)}"><code>{_e(r["id"])}</code></a> '
+                     f"({_e(r.get('location'))}, {_e(r.get('reading') or 'reading not stated')})"
+                     f": {_e(r.get('statement'))}")
+    _write(GEN / "summary.md", "\n".join(lines) + "\n")
+
+
+def _notebooks() -> list[str]:
+    names = []
+    for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        dest = GEN / "notebooks" / nb.name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if not dest.exists() or dest.read_bytes() != nb.read_bytes():
+            shutil.copy2(nb, dest)
+        names.append(nb.stem)
+    _write(GEN / "notebooks" / "index.md", "\n".join(
+        ["# Notebooks", "", ("Each notebook as executed by `iclr26-verify notebooks` (rendered "
+         "with its outputs; not re-executed here)."), "", "```{toctree}", ":maxdepth: 1", "",
+         *names, "```", ""]))
+    return names
+
+
+def _api(topics) -> None:
+    import pkgutil
+
+    pages = []
+    for topic in topics:
+        text = [f"{topic}", "=" * len(topic), "", f".. automodule:: theory.{topic}",
+                "   :members:", "   :imported-members:", ""]
+        pkg = ROOT / "numerics" / topic
+        mods = sorted(m.name for m in pkgutil.iter_modules([str(pkg)])
+                      if not m.name.startswith(("_", "claims", "figures")))
+        for m in mods:
+            text += [f".. automodule:: numerics.{topic}.{m}", "   :members:", ""]
+        _write(GEN / "api" / f"{topic}.rst", "\n".join(text))
+        pages.append(topic)
+    _write(GEN / "api" / "index.md", "\n".join(
+        ["# API reference", "", ("The public functions of `theory.<topic>` (closed forms, "
+         "numpy/scipy only) and `numerics.<topic>` (solvers, models, experiments), with their "
+         "maths."), "", "```{toctree}", ":maxdepth: 1", "", *pages, "```", ""]))
+
+
+def _benchmarks() -> None:
+    src = _reports() / "BENCHMARKS.md"
+    text = src.read_text() if src.exists() else "# Benchmarks\n\nRun `make bench`.\n"
+    png = _reports() / "benchmarks_scaling.png"
+    if png.exists():
+        dest = GEN / "extra" / "reports" / png.name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(png, dest)
+        text = text.replace("(plot: benchmarks_scaling.png)", "")
+        text += ('\n\n```{raw} html\n<img class="bench-plot" src="../reports/'
+                 'benchmarks_scaling.png" alt="scaling of the pairwise engines">\n```\n')
+    _write(GEN / "benchmarks.md", text)
+
+
+def generate(app=None) -> None:
+    from theory import PAPERS
+
+    GEN.mkdir(exist_ok=True)
+    (GEN / "extra").mkdir(exist_ok=True)
+    doc = json.loads((_reports() / "claims.json").read_text())
+    topics = _paper_pages(doc, PAPERS)
+    _summary(doc)
+    _notebooks()
+    _api(topics)
+    _benchmarks()
+
+
+def _skip_foreign(app, what, name, obj, skip, options):
+    """Members an estimator inherits from scikit-learn (``set_fit_request`` and the like) are
+    scikit-learn's to document, not ours."""
+    module = getattr(obj, "__module__", None) or ""
+    if module.startswith("sklearn"):
+        return True
+    return None
+
+
+def setup(app):
+    app.connect("builder-inited", generate)
+    app.connect("autodoc-skip-member", _skip_foreign)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

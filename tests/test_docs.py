@@ -1,0 +1,154 @@
+"""The documentation site builds offline with warnings as errors, shows every claim, and its
+links, images and scripts are all local."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CLAIMS = json.loads((ROOT / "reports" / "claims.json").read_text())["claims"]
+
+
+class _Refs(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.refs, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for key in ("id", "name"):
+            if a.get(key):
+                self.ids.add(a[key])
+        for key in ("href", "src"):
+            if a.get(key):
+                self.refs.append((tag, key, a[key], a.get("rel")))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    figures = tmp_path_factory.mktemp("figures")
+    # one real figure (quick mode) so that card images and CSV links are exercised
+    from numerics.figures import discover_figures, render
+
+    specs = [s for s in discover_figures() if s.claims]
+    topic = CLAIMS[0]["topic"]
+    if specs:
+        render(specs[0], figures, quick=True)
+        topic = specs[0].topic
+    env = {**os.environ, "ICLR26_DOCS_FIGURES": str(figures)}
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b",
+                           "html", str(ROOT / "docs"), str(out)], capture_output=True, text=True,
+                          env=env, cwd=ROOT, check=False, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
+    yield out, topic
+    shutil.rmtree(out, ignore_errors=True)
+
+
+def _pages(site):
+    site = site[0] if isinstance(site, tuple) else site
+    return sorted(site.rglob("*.html"))
+
+
+def test_every_claim_has_a_card(site):
+    site, _ = site
+    cards = set()
+    for page in (site / "_generated" / "papers").glob("*.html"):
+        cards |= set(re.findall(r'id="claim-([^"]+)"', page.read_text()))
+    missing = {c["id"] for c in CLAIMS} - cards
+    assert not missing, sorted(missing)[:10]
+
+
+def test_internal_links_and_images_resolve(site):
+    site, _ = site
+    broken = []
+    parsed = {}
+    for page in _pages(site):
+        rel = page.relative_to(site).as_posix()
+        if rel.startswith(("src/", "_static/")):
+            continue  # highlighted sources (anchors only) and the theme's own templates
+        p = _Refs()
+        p.feed(page.read_text())
+        parsed[page] = p
+    for page, p in parsed.items():
+        for _tag, _key, ref, _ in p.refs:
+            url = urlsplit(ref)
+            if url.scheme or ref.startswith(("//", "mailto:", "javascript:", "data:")):
+                continue
+            target = page if not url.path else (page.parent / unquote(url.path)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(site)}: {ref}")
+            elif url.fragment and target.suffix == ".html" and "/src/" not in target.as_posix():
+                ids = parsed[target].ids if target in parsed else set()
+                if target in parsed and unquote(url.fragment) not in ids:
+                    broken.append(f"{page.relative_to(site)}: {ref} (no anchor)")
+    assert not broken, broken[:20]
+
+
+def test_no_page_loads_remote_scripts_or_styles(site):
+    site, _ = site
+    remote = []
+    for page in _pages(site):
+        p = _Refs()
+        p.feed(page.read_text())
+        for tag, _key, ref, rel in p.refs:
+            is_asset = tag in ("script", "img") or (tag == "link" and rel and
+                                                    "stylesheet" in rel)
+            if is_asset and re.match(r"^(https?:)?//", ref):
+                remote.append(f"{page.relative_to(site)}: {ref}")
+    assert not remote, remote[:10]
+    assert (site / "_static" / "mathjax" / "tex-chtml.js").exists()
+
+
+def _browser():
+    chrome = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver") or shutil.which("chromium-driver")
+    if not (chrome and driver):
+        pytest.skip("headless Chromium and chromedriver are not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chrome
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files"):
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(driver), options=opts)
+
+
+def test_pages_render_maths_figures_and_filters_in_a_browser(site):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    site, topic = site
+    browser = _browser()
+    try:
+        browser.get((site / "index.html").as_uri())
+        WebDriverWait(browser, 30).until(
+            lambda b: b.execute_script("return document.querySelectorAll('mjx-container').length"))
+        browser.get((site / "_generated" / "papers" / f"{topic}.html").as_uri())
+        WebDriverWait(browser, 30).until(lambda b: b.execute_script(
+            "return document.readyState === 'complete' && "
+            "Array.from(document.images).every(i => i.complete)"))
+        images = browser.execute_script(
+            "return Array.from(document.images).map(i => [i.src, i.naturalWidth])")
+        assert all(w > 0 for _, w in images), images
+        shown = "return document.querySelectorAll('.claim-card:not([hidden])').length"
+        before = browser.execute_script(shown)
+        box = browser.find_element("css selector", 'input[data-filter="verdict"]')
+        box.click()
+        after = browser.execute_script(shown)
+        assert after < before
+        errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+        assert not errors, errors
+    finally:
+        browser.quit()
