@@ -21,3 +21,16 @@ def test_figure_renders_png_and_csv_in_quick_mode(spec, tmp_path):
 
 def test_every_topic_has_a_figure():
     assert {s.topic for s in SPECS} == set(TOPICS)
+
+
+def test_figures_name_registered_claims_of_their_topic():
+    from theory.claims import discover
+
+    ids = {c.id for c in discover()}
+    bad = [(s.topic, s.name, c) for s in SPECS for c in s.claims
+           if c not in ids or not c.startswith(f"{s.topic}.")]
+    assert not bad, bad
+
+
+def test_every_topic_has_a_figure_tied_to_its_claims():
+    assert {s.topic for s in SPECS if s.claims} == set(TOPICS)
