@@ -19,7 +19,7 @@ from theory.tsne._constructions import (
     scaled,
     shifted,
 )
-from theory.tsne._objective import kl_divergence, kl_gradient, stationary_point
+from theory.tsne._objective import kl_divergence, kl_gradient
 from theory.tsne._reference import reference_joint_probabilities
 
 #: Absolute tolerance on P under a shift: the shifted input D + C is itself rounded to
@@ -86,7 +86,6 @@ def _same_objective(seed: int = 0):
     j.close("KL at random Y, X vs X_{+C}", kl_divergence(Ps, Y), kl_divergence(P, Y),
             rtol=EXACT)
     j.close("gradient at random Y", kl_gradient(Ps, Y), kl_gradient(P, Y), atol=1e-14)
-    j.le("max|grad| at Y* under X_{+C}", np.abs(kl_gradient(Ps, Ystar)).max(), 1e-6)
     return j.evidence(note="the objective depends on X only through P, so this follows from "
                       "lemma17.additive_invariance: a software test of the pipeline "
                       "(X_{+300} realised as [X | sqrt(150) I])")
