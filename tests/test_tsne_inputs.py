@@ -97,7 +97,7 @@ def test_impostor_says_when_the_shift_loses_p(data):
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
 def test_engine_on_cuda_matches_cpu(data):
-    X, P, _ = data
+    _, P, _ = data
     Y0 = random_init(30, 2, random_state=0)
     kl_cpu, g_cpu = kl_divergence_and_gradient(P, Y0)
     kl_gpu, g_gpu = kl_divergence_and_gradient(P, Y0, device="cuda")

@@ -18,7 +18,6 @@ from theory.tsne._scores import (
 )
 from theory.validation import check_array, invalid
 
-
 #: Largest max|P(X_eps) - P(X)| that :func:`impostor` accepts (entries of P are <= 1/n).
 IMPOSTOR_P_TOL = 1e-9
 

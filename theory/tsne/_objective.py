@@ -7,7 +7,6 @@ from scipy.optimize import minimize
 
 from theory.validation import check_array, invalid
 
-
 #: Tolerances on P's defining properties: |sum − 1| and max|P − Pᵀ| relative to max P.
 P_SUM_TOL = 1e-9
 P_SYM_TOL = 1e-12
