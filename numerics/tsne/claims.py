@@ -59,6 +59,17 @@ def _distribution_evidence(name: str, quick: bool):
                          "Cohen d": float((b.mean() - a.mean()) / pooled) if pooled > 0 else 0.0}
         j.le(f"{key}: upper end of the 95% CI of the mean difference", hi, margin)
         j.ge(f"{key}: lower end of the 95% CI of the mean difference", lo, -margin)
+    # Equivalence (TOST-like) on the bootstrap interval: inside ±margin = same (verified);
+    # entirely outside = different (refuted); straddling a margin = undecided at this number
+    # of seeds (neither a pass nor a counterexample), reported as unavailable with the numbers.
+    straddle = [k for k, m in MARGINS.items()
+                if not (-m <= measured[k]["95% CI of mean difference"][0]
+                        and measured[k]["95% CI of mean difference"][1] <= m)
+                and not (measured[k]["95% CI of mean difference"][0] > m
+                         or measured[k]["95% CI of mean difference"][1] < -m)]
+    if straddle:
+        raise Unavailable(f"undecided at {measured['seeds']} seeds: the 95% CI of the mean "
+                          f"difference straddles the margin for {straddle}: {measured}")
     gmax = max(x["grad_max"] for k in ("X", "impostor") for x in r["runs"][k])
     measured["max|grad| over runs"] = gmax
     j.fact(f"every run certified stationary (max|grad| <= {CERTIFIED_GTOL:g})",
