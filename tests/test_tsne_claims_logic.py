@@ -5,7 +5,7 @@ is reported as undecided, never as a pass."""
 import numpy as np
 import pytest
 
-import numerics.tsne.experiments as experiments
+from numerics.tsne import experiments
 from theory.claims import discover
 
 
