@@ -158,6 +158,30 @@ def _plogp(P: torch.Tensor) -> float:
     return float(torch.special.xlogy(P, P).sum())
 
 
+def _check_P_tensor(P: torch.Tensor, caller: str) -> None:
+    """:func:`theory.tsne.check_affinities` on a tensor, where it lives (no copy to the host):
+    square, non-negative, summing to 1, symmetric to 1e-12 of max P, zero diagonal."""
+    from theory.tsne._objective import P_SUM_TOL, P_SYM_TOL
+
+    n = P.shape[0]
+    if P.ndim != 2 or P.shape != (n, n):
+        raise invalid("P", caller, "a square matrix", f"<array of shape {tuple(P.shape)}>")
+    if not bool(torch.isfinite(P).all()):
+        raise invalid("P", caller, "an array of finite values (no NaN or inf)", "<non-finite P>")
+    total, low = float(P.sum()), float(P.min())
+    if low < 0 or abs(total - 1) > P_SUM_TOL:
+        raise invalid("P", caller, "a non-negative matrix summing to 1",
+                      f"<matrix with sum {total:.12g} and min {low:.3g}>")
+    asym = float((P - P.T).abs().max())
+    if asym > P_SYM_TOL * max(float(P.max()), 1e-300):
+        raise invalid("P", caller, "a symmetric matrix", f"<matrix with max|P - P.T| = "
+                      f"{asym:.3g}>")
+    diag = float(torch.diagonal(P).abs().max())
+    if diag != 0:
+        raise invalid("P", caller, "a matrix with zero diagonal",
+                      f"<matrix with max|diag| = {diag:.3g}>")
+
+
 def kl_divergence_and_gradient(P, Y, *, device=None, dtype=torch.float64
                                ) -> tuple[float, np.ndarray]:
     r"""Exact t-SNE objective :math:`KL(P \| Q(Y))` (nats) and its gradient (Sec. 2, Eq. (1)).
@@ -182,6 +206,10 @@ def kl_divergence_and_gradient(P, Y, *, device=None, dtype=torch.float64
     grad : array of shape (n, d)
     """
     Pt, Yt = _as_tensor(P, dtype, device), _as_tensor(Y, dtype, device)
+    _check_P_tensor(Pt, "kl_divergence_and_gradient")
+    if Yt.ndim != 2 or Yt.shape[0] != Pt.shape[0]:
+        raise invalid("Y", "kl_divergence_and_gradient", f"an array with n = {Pt.shape[0]} rows",
+                      f"<array of shape {tuple(Yt.shape)}>")
     kl, grad = _kl_grad(Pt, Yt, plogp=None, compute_kl=True)
     return kl, grad.cpu().numpy()
 
@@ -267,6 +295,13 @@ class GradientDescent:
             check_param("learning_rate", self.learning_rate,
                         Interval(0, None, closed="neither"), c)
         check_param("min_gain", self.min_gain, Interval(0, None), c)
+        # Momentum >= 1 makes the heavy-ball update diverge (and a vanishing last step can then
+        # look stationary); < 0 is not momentum.
+        if not (isinstance(self.momentum, tuple | list) and len(self.momentum) == 2):
+            raise invalid("momentum", c, "a pair (early, late) of floats in [0, 1)",
+                          self.momentum)
+        for m in self.momentum:
+            check_param("momentum", m, Interval(0, 1, closed="left"), c)
 
     def learning_rate_for(self, n: int) -> float:
         """``max(n / early_exaggeration / 4, 50)`` when ``"auto"`` (Belkina et al. 2019)."""
@@ -454,11 +489,22 @@ class ExactTSNE:
         if (X is None) == (sq_dists is None):
             raise invalid("X", "ExactTSNE.compute_affinities",
                           "given exactly when sq_dists is not", "<both or neither given>")
+        caller = "ExactTSNE.compute_affinities"
         if sq_dists is None:
             from scipy.spatial.distance import cdist
 
-            X = check_array(X, "X", "ExactTSNE.compute_affinities", min_rows=3)
+            X = check_array(X, "X", caller, min_rows=3)
             sq_dists = cdist(X, X, "sqeuclidean")
+            if not np.all(np.isfinite(sq_dists)):
+                raise invalid("X", caller, "coordinates whose squared distances are finite in "
+                              "float64 (differences below ~1e154)",
+                              f"<array with max|x| = {np.abs(X).max():.3g}>")
+        else:
+            sq_dists = check_array(sq_dists, "sq_dists", caller, min_rows=3)
+        n = np.shape(sq_dists)[0]
+        if self.perplexity > n - 1:  # checked here, before any calibration starts
+            raise invalid("perplexity", "ExactTSNE", f"a float in [1, n-1] = [1, {n - 1}] for "
+                          f"n = {n} points", self.perplexity)
         return np.asarray(self.affinities(sq_dists, self.perplexity), dtype=np.float64)
 
     # stage 2
@@ -486,20 +532,17 @@ class ExactTSNE:
     # stage 3
     def optimize(self, P, Y0) -> TSNEResult:
         """Run the optimisation stages from ``Y0`` on affinities ``P``."""
-        P_np = check_array(P, "P", "ExactTSNE.optimize", min_rows=2)
+        from theory.tsne import check_affinities
+
+        # A nonzero diagonal used to be zeroed silently here: now it is rejected, as is a
+        # non-symmetric or unnormalised P (the gradient formula assumes all three).
+        P_np = check_affinities(P, "ExactTSNE.optimize")
         n = P_np.shape[0]
-        if P_np.shape != (n, n) or not np.allclose(P_np, P_np.T, rtol=0, atol=1e-15):
-            raise invalid("P", "ExactTSNE.optimize", "a symmetric square matrix",
-                          f"<array of shape {P_np.shape}>")
-        if np.any(P_np < 0) or abs(P_np.sum() - 1) > 1e-9:
-            raise invalid("P", "ExactTSNE.optimize", "non-negative and summing to 1",
-                          f"<sum {P_np.sum():.6g}, min {P_np.min():.3g}>")
         Y0 = check_array(Y0, "init", "ExactTSNE.optimize")
         if Y0.shape[0] != n:
             raise invalid("init", "ExactTSNE.optimize", f"an array with n = {n} rows",
                           f"<array of shape {Y0.shape}>")
         Pt = _as_tensor(P_np, self.dtype, self.device)
-        Pt.fill_diagonal_(0.0)
         run = _Run(Y=_as_tensor(Y0, self.dtype, self.device))
         threads = torch.get_num_threads()
         try:

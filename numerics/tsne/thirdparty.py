@@ -71,10 +71,7 @@ def shift_breakdown(n: int = 100, perplexity: float = 30.0, seed: int = 0,
     dict with 'beta_C', 'C', 'ratio' (C / max D), one column 'dP_<impl>' per implementation, 'beta_max', 'max_D' and
     'dP_sklearn_vs_ours' (at C = 0).
     """
-    rng = np.random.default_rng(seed)
-    X = np.vstack([rng.normal(0, 1, (n // 2, 10)), rng.normal(0, 1, (n - n // 2, 10))])
-    X[n // 2:, 0] += 3.0
-    D = sq_distances(X)
+    D = sq_distances(_blobs(n, seed))
     off = 1.0 - np.eye(n)
     beta, _ = calibrate(D, perplexity)
     base = {k: f(D, perplexity) for k, f in IMPLEMENTATIONS.items()}
@@ -105,6 +102,96 @@ def first_breakdown(table: dict, impl: str, threshold: float = 1e-6) -> dict:
                     "last_ok_beta_C": table["beta_C"][i - 1] if i else None}
     return {"ratio": None, "C": None, "beta_C": None, "dP": max(col),
             "last_ok_ratio": table["ratio"][-1], "last_ok_beta_C": table["beta_C"][-1]}
+
+
+#: exp(-x) leaves the normal float64 range (becomes subnormal) for x > -log(2.2250738585072014e-308).
+SUBNORMAL_EXPONENT = 708.3964185322641
+#: -log of the smallest subnormal 4.94e-324: a subnormal e^{-x} has relative precision e^{x - this}.
+DENORMAL_FLOOR_EXPONENT = 744.4400719213812
+
+
+def _blobs(n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    X = np.vstack([rng.normal(0, 1, (n // 2, 10)), rng.normal(0, 1, (n - n // 2, 10))])
+    X[n // 2:, 0] += 3.0
+    return X
+
+
+@functools.lru_cache(maxsize=4)
+def locate_breakdown(impl: str, threshold: float = 1e-6, rel: float = 0.01, n: int = 100,
+                     perplexity: float = 30.0, seed: int = 0) -> dict:
+    r"""Bisect (in log β·C) for the shift at which ``impl``'s P first moves by > ``threshold``.
+
+    The criterion, fixed before looking: :math:`\max|P(D + C(11^\top - I)) - P(D)| > 10^{-6}`
+    with :math:`C = (\beta C) / \max_i \beta_i`. The bracket comes from :func:`shift_breakdown`'s
+    grid (last point at or below the threshold, first above); bisection stops when the bracket's
+    ratio is at most ``1 + rel``. The error need not be monotone in C: the bisection locates *a*
+    crossing inside the bracket.
+
+    Returns
+    -------
+    dict: 'lo', 'hi' (β·C either side), 'dP_lo', 'dP_hi', 'jump' (dP_hi / dP_lo), 'evaluations',
+    'subnormal_prediction' (the smallest β·C at which some row's largest weight
+    :math:`e^{-\beta_i (C + \min_j D_{ij})}` becomes subnormal, with our β_i),
+    'precision_prediction' (the β·C at which that weight's subnormal rounding alone moves P by
+    ``threshold``; meaningful for implementations exponentiating D, like scikit-learn) and
+    'grid' (the bracket's grid values).
+    """
+    table = shift_breakdown(n, perplexity, seed)
+    f = IMPLEMENTATIONS[impl]
+    X = _blobs(n, seed)
+    D = sq_distances(X)
+    off = 1.0 - np.eye(n)
+    beta, _ = calibrate(D, perplexity)
+    base = f(D, perplexity)
+
+    def dP(bc):
+        return float(np.abs(f(D + (bc / beta.max()) * off, perplexity) - base).max())
+
+    col = table[f"dP_{impl}"]
+    first = next((i for i, v in enumerate(col) if v > threshold), None)
+    if first is None or first == 0:
+        raise ValueError(f"{impl}: no bracket for the breakdown on the grid {table['beta_C']}")
+    lo, hi = table["beta_C"][first - 1], table["beta_C"][first]
+    d_lo, d_hi, evals = col[first - 1], col[first], 0
+    while hi / lo > 1 + rel:
+        mid = float(np.sqrt(lo * hi))
+        d = dP(mid)
+        evals += 1
+        if d > threshold:
+            hi, d_hi = mid, d
+        else:
+            lo, d_lo = mid, d
+    dmin = np.where(np.eye(n, dtype=bool), np.inf, D).min(axis=1)
+    pred = float(np.min(beta.max() * (SUBNORMAL_EXPONENT / beta - dmin)))
+    # A row's largest weight e^{-x}, x = beta_i (C + d_min), once subnormal, is rounded to a
+    # relative e^{x - 744.44}; its joint entry max_j P_{j|i} / (2n) then moves by that fraction.
+    # The criterion is first met where max_j P_{j|i} e^{x - 744.44} / (2n) = threshold.
+    _, Pc = calibrate(D, perplexity)
+    x = DENORMAL_FLOOR_EXPONENT + np.log(2 * n * threshold / Pc.max(axis=1))
+    precision = float(np.min(beta.max() * (x / beta - dmin)))
+    return {"lo": lo, "hi": hi, "dP_lo": d_lo, "dP_hi": d_hi, "jump": d_hi / max(d_lo, 1e-300),
+            "evaluations": evals, "subnormal_prediction": pred,
+            "precision_prediction": precision,
+            "grid": {"beta_C": table["beta_C"], "dP": col}}
+
+
+def growth_slope(impl: str, lo: float, hi: float, n: int = 100, perplexity: float = 30.0,
+                 seed: int = 0, points: int = 6) -> float:
+    r"""Least-squares slope of :math:`\log_{10}\max|\Delta P|` against β·C on [lo, hi].
+
+    An error :math:`\propto e^{\beta C}` (a constant added to a row sum of weights
+    :math:`\propto e^{-\beta C}`) has slope :math:`1/\ln 10 = 0.434`.
+    """
+    f = IMPLEMENTATIONS[impl]
+    D = sq_distances(_blobs(n, seed))
+    off = 1.0 - np.eye(n)
+    beta, _ = calibrate(D, perplexity)
+    base = f(D, perplexity)
+    bcs = np.linspace(lo, hi, points)
+    logs = [np.log10(np.abs(f(D + (bc / beta.max()) * off, perplexity) - base).max())
+            for bc in bcs]
+    return float(np.polyfit(bcs, logs, 1)[0])
 
 
 def svm_margin(x, A) -> float:

@@ -36,6 +36,7 @@ from theory.tsne._impostor import (
     silhouette_of_shift,
 )
 from theory.tsne._objective import (
+    check_affinities,
     kl_divergence,
     kl_gradient,
     output_affinities,
@@ -63,7 +64,7 @@ from theory.tsne._scores import (
 
 __all__ = [
     "ENTROPY_TOL", "THM9_ALPHA0", "THM9_RATE", "calibrate", "calinski_harabasz",
-    "calinski_harabasz_shifted", "ch_impostor_shift", "check_sq_dists", "classical_mds",
+    "calinski_harabasz_shifted", "ch_impostor_shift", "check_affinities", "check_sq_dists", "classical_mds",
     "conditional_probabilities", "cor4_beta", "cor4_layout", "cor4_radius", "cor4_shift", "dunn",
     "dunn_extremes", "dunn_impostor_shift", "dunn_shifted", "g_family", "gram_from_sq_dists",
     "hull_projection", "impostor", "impostor_shift", "joint_probabilities", "kl_divergence",

@@ -36,6 +36,8 @@ def check_sq_dists(sq_dists, caller: str) -> np.ndarray:
 
 
 def _check_perplexity(perplexity, n: int, caller: str) -> float:
+    if isinstance(perplexity, bool | np.bool_):  # float(True) would silently be 1
+        raise invalid("perplexity", caller, f"a float in [1, n-1] = [1, {n - 1}]", perplexity)
     try:
         rho = float(perplexity)
     except (TypeError, ValueError):
@@ -198,4 +200,9 @@ def sq_distances(X) -> np.ndarray:
     each entry; exact zeros on the diagonal. ``X`` has shape (n, p); returns shape (n, n).
     """
     X = check_array(X, "X", "sq_distances")
-    return cdist(X, X, "sqeuclidean")
+    D = cdist(X, X, "sqeuclidean")
+    if not np.all(np.isfinite(D)):
+        raise invalid("X", "sq_distances", "coordinates whose squared distances are finite in "
+                      "float64 (differences below ~1e154)",
+                      f"<array with max|x| = {np.abs(X).max():.3g}>")
+    return D

@@ -18,6 +18,9 @@ from theory.tsne._scores import (
 )
 from theory.validation import check_array, invalid
 
+#: Largest max|P(X_eps) - P(X)| that :func:`impostor` accepts (entries of P are <= 1/n).
+IMPOSTOR_P_TOL = 1e-9
+
 
 def _check_eps(eps, caller: str, low: str = "0", high: float = 1.0) -> float:
     try:
@@ -99,7 +102,23 @@ def impostor(X, labels, eps: float, *, mds: bool = False) -> tuple[np.ndarray, f
     C : float, the shift used (squared-distance units).
     """
     C = impostor_shift(X, labels, eps)
-    return shifted(X, C, mds=mds), C
+    Xe = shifted(X, C, mds=mds)
+    # Thm 3 promises the same P; in float64 D + C keeps D only to ~1e-16 (C + max D), so a tiny
+    # eps (a huge C) loses it. Check it at one interior perplexity and say so instead of
+    # returning an impostor that is not one.
+    n = X.shape[0]
+    rho = min(30.0, (n - 1) / 3)
+    if rho > 1:
+        from theory.tsne._affinities import joint_probabilities
+
+        dP = float(np.abs(joint_probabilities(sq_distances(Xe), rho)
+                          - joint_probabilities(sq_distances(X), rho)).max())
+        if dP > IMPOSTOR_P_TOL:
+            raise invalid("eps", "impostor", f"a float in (0, 1] whose shift keeps P to "
+                          f"{IMPOSTOR_P_TOL:g} in float64 (here C = {C:.3g} = "
+                          f"{C / sq_distances(X).max():.3g} max D moves P by {dP:.3g} at "
+                          f"perplexity {rho:g}; use a larger eps)", eps)
+    return Xe, C
 
 
 def ch_impostor_shift(X, labels, target: float) -> float:

@@ -7,18 +7,38 @@ from scipy.optimize import minimize
 
 from theory.validation import check_array, invalid
 
+#: Tolerances on P's defining properties: |sum − 1| and max|P − Pᵀ| relative to max P.
+P_SUM_TOL = 1e-9
+P_SYM_TOL = 1e-12
 
-def _check_PY(P, Y, caller: str) -> tuple[np.ndarray, np.ndarray]:
-    P = check_array(P, "P", caller)
-    Y = check_array(Y, "Y", caller)
+
+def check_affinities(P, caller: str, *, name: str = "P") -> np.ndarray:
+    """Validate t-SNE input affinities: square, non-negative, symmetric (to 1e-12 of max P),
+    zero diagonal, summing to 1 (to 1e-9). The objective and its gradient assume all five: a
+    P violating one gives a wrong gradient or a meaningless KL, so it is rejected."""
+    P = check_array(P, name, caller)
     n = P.shape[0]
     if P.shape != (n, n):
-        raise invalid("P", caller, "a square matrix", f"<array of shape {P.shape}>")
+        raise invalid(name, caller, "a square matrix", f"<array of shape {P.shape}>")
+    if P.min() < 0 or abs(P.sum() - 1) > P_SUM_TOL:
+        raise invalid(name, caller, "a non-negative matrix summing to 1",
+                      f"<matrix with sum {P.sum():.12g} and min {P.min():.3g}>")
+    asym = float(np.abs(P - P.T).max())
+    if asym > P_SYM_TOL * max(float(P.max()), 1e-300):
+        raise invalid(name, caller, "a symmetric matrix", f"<matrix with max|P - P.T| = "
+                      f"{asym:.3g}>")
+    if np.any(np.diag(P) != 0):
+        raise invalid(name, caller, "a matrix with zero diagonal",
+                      f"<matrix with max|diag| = {np.abs(np.diag(P)).max():.3g}>")
+    return P
+
+
+def _check_PY(P, Y, caller: str) -> tuple[np.ndarray, np.ndarray]:
+    P = check_affinities(P, caller)
+    Y = check_array(Y, "Y", caller)
+    n = P.shape[0]
     if Y.shape[0] != n:
         raise invalid("Y", caller, f"an array with n = {n} rows", f"<array of shape {Y.shape}>")
-    if P.min() < 0 or abs(P.sum() - 1) > 1e-9:
-        raise invalid("P", caller, "a non-negative matrix summing to 1",
-                      f"<matrix with sum {P.sum():.12g} and min {P.min():.3g}>")
     return P, Y
 
 

@@ -7,18 +7,18 @@ import functools
 import numpy as np
 import sympy as sp
 
-from theory.claims import Evidence, claim
+from theory.claims import Judge, claim
 from theory.tolerances import EXACT
-from theory.tsne._affinities import calibrate, joint_probabilities, sq_distances
+from theory.tsne._affinities import joint_probabilities, sq_distances
 from theory.tsne._objective import stationary_point
 from theory.tsne._outliers import (
     THM9_ALPHA0,
-    THM9_RATE,
     hull_projection,
     lemma21_bound,
     outlier_margins,
     thm9_bound,
 )
+from theory.tsne._reference import hull_distance_nnls
 
 #: Stationarity reached before Thm 9 is checked (max-abs gradient, nats per unit of y).
 GRAD_TOL = 1e-4
@@ -56,35 +56,48 @@ def thm9_runs(seed: int = 0, n: int = 40, perplexity: float = 10.0):
     return runs
 
 
-@claim("tsne.thm9.outlier_bound", where="Thm 9",
+@functools.lru_cache(maxsize=1)
+def _thm9_small_n(seed: int = 0):
+    """The closest configuration a small search found: n = 3, ρ = 1, outlier 30 units out."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(3, 3)) * 0.3
+    X[-1] = [30.0, 0.0, 0.0]
+    P = joint_probabilities(sq_distances(X), 1.0)
+    Y0 = 0.1 * rng.normal(size=(3, 2))
+    Y0[-1] = [20.0, 0.0]
+    Y, g = stationary_point(P, Y0)
+    return Y, g
+
+
+@claim("tsne.thm9.outlier_bound", where="Thm 9", evidence=("observation",),
        statement="For n > 2, any ρ and any stationary output Y, the outlier number satisfies "
        "α(Y) ≤ max{3.26, √((2/0.1876)(1 + 2/(n−2)))} (3.266 + o(1)).")
 def _thm9(seed: int = 0):
-    from numerics.tsne.thirdparty import svm_margin
-
     runs = thm9_runs(seed)
     n = runs[0]["Y"].shape[0]
-    bound = thm9_bound(n)
-    measured, ok = {"bound(n=40)": bound}, True
-    for r in runs:
-        Y, m = r["Y"], r["margins_Y"]
+    j = Judge()
+    configs = [(f"n={n} rho=10 alpha(X)={r['alpha_X']:.3g}", r["Y"], r["grad"], r["margins_Y"])
+               for r in runs]
+    Y3, g3 = _thm9_small_n(seed)
+    configs.append(("n=3 rho=1 outlier 30 out", Y3, g3, outlier_margins(Y3)))
+    for name, Y, g, m in configs:
         k = int(np.argmax(m))
-        rest = np.delete(np.arange(n), k)
+        rest = np.delete(np.arange(len(Y)), k)
         diam = np.sqrt(sq_distances(Y[rest]).max())
-        svm = svm_margin(Y[k], Y[rest]) / max(1.0, diam)
-        measured[f"alpha(X)={r['alpha_X']:.3g}"] = {
-            "alpha(Y0)": r["alpha_Y0"], "alpha(Y)": float(m.max()), "alpha(Y) by SVM": svm,
-            "max|grad|": r["grad"]}
-        ok &= r["grad"] <= GRAD_TOL and m.max() <= bound and abs(svm - m.max()) <= 1e-4 * (
-            1 + m.max())
-    return Evidence(bool(ok), measured, {"alpha(Y)": f"<= {bound:.4f}",
-                                         "max|grad|": f"<= {GRAD_TOL}"}, GRAD_TOL,
-                    "n = 40 (39 points of N(0, 0.36 I) in R^20 + one outlier), ρ = 10, exact "
-                    "objective, L-BFGS from a start with the outlier 50 units out; α by a "
-                    "hull-distance QP (Clarabel), the argmax cross-checked by a hard-margin SVM")
+        j.le(f"{name}: alpha(Y) vs bound", m.max(), thm9_bound(len(Y)))
+        nnls = hull_distance_nnls(Y[k], Y[rest]) / max(1.0, diam)
+        # The measurement's accuracy, not the statement: a fact, so the power is the bound's.
+        j.fact(f"{name}: alpha(Y) QP = NNLS to 1e-5", abs(m.max() - nnls) <= 1e-5 * (1 + nnls))
+        j.fact(f"{name}: max|grad| <= {GRAD_TOL:g}", g <= GRAD_TOL)
+    return j.evidence(note="SLACK: the bound is far from binding on every stationary output we "
+                      "found: α(Y) ≈ 0.1 at n = 40 (bound 3.35) and at most 1.514 at n = 3, "
+                      "ρ = 1 (bound 5.66, 27 %), the maximum of a search over n ∈ {3,4,5,6,8}, "
+                      "4 perplexities, 3 outlier distances and 3 starts each (180 L-BFGS runs). "
+                      "An observation, not a test of the constant. α by a hull-distance QP "
+                      "(Clarabel), cross-checked by NNLS.")
 
 
-@claim("tsne.thm9.constant", where="Thm 9 proof, App.",
+@claim("tsne.thm9.constant", where="Thm 9 proof, App.", evidence=("proof", "independent"),
        statement="α⁴(1+α²)/(2(1+α)⁴) ≥ 0.1876·α² for α ≥ 3.26, and the bound is 3.651 at "
        "n = 10, 3.298 at n = 100, 3.2651 ≤ 3.266 as n → ∞; the text's '≈3.6' is the older, "
        "weaker √(13 + 24/(n−2)).")
@@ -97,77 +110,119 @@ def _thm9_constant():
     # h' has the sign of its numerator; no root in (0, oo) and positive at 1 means h increases,
     # so the inequality at 3.26 holds for every larger alpha.
     poly = sp.Poly(sp.cancel(num / a), a)  # the factor alpha is positive
-    increasing = poly.count_roots(0, None) == 0 and poly.eval(1) > 0
-    # Independent: the smallest alpha where the inequality holds, by a numerical root.
-    alphas = np.linspace(3.0, 3.5, 50001)
-    hv = alphas**2 * (1 + alphas**2) / (2 * (1 + alphas) ** 4)
-    first = float(alphas[np.argmax(hv >= THM9_RATE)])
-    vals = {"bound(10)": thm9_bound(10), "bound(100)": thm9_bound(100),
-            "bound(inf)": thm9_bound(np.inf)}
-    old = [np.sqrt(13 + 24 / (m - 2)) for m in range(3, 2000)]
-    weaker = all(o >= thm9_bound(m) for o, m in zip(old, range(3, 2000)))
-    ok = (at0 > 0 and increasing and first <= THM9_ALPHA0 and abs(vals["bound(10)"] - 3.6505) < 1e-4
-          and abs(vals["bound(100)"] - 3.2983) < 1e-4 and vals["bound(inf)"] <= 3.266 and weaker)
-    return Evidence(bool(ok), {"h(3.26) - 0.1876": float(at0), "h increasing": increasing,
-                               "smallest alpha with h >= 0.1876": first, **vals,
-                               "old sqrt(13) limit": float(np.sqrt(13)),
-                               "old bound >= new for n in [3, 2000)": weaker},
-                    {"bound(10)": 3.651, "bound(100)": 3.298, "bound(inf)": "<= 3.266"}, 1e-4,
-                    "exact rational arithmetic for the inequality at 3.26; the text's ≈3.6 "
-                    "is √13 = 3.606, a looser leftover, not the proven constant")
+    j = Judge()
+    j.fact("h(3.26) - 0.1876 > 0 in exact rationals", bool(at0 > 0))
+    j.fact("h increasing on (0, oo) (sympy root count)",
+           poly.count_roots(0, None) == 0 and poly.eval(1) > 0)
+    # Independent: where the inequality starts to hold, by a root of h - 0.1876 (sympy nsolve),
+    # just below 3.26: the constant is within 1e-4 of the best possible.
+    root = float(sp.nsolve(h - sp.Rational(1876, 10000), a, 3.26, prec=30))
+    j.le("root of h = 0.1876 vs the proof's 3.26", root, THM9_ALPHA0)
+    for m, printed in ((10, 3.651), (100, 3.298)):
+        exact = float(sp.sqrt(sp.Rational(2) / sp.Rational(1876, 10000)
+                              * (1 + sp.Rational(2, m - 2))))
+        j.close(f"bound({m}) ours vs exact evaluation", thm9_bound(m), exact, rtol=EXACT)
+        j.close(f"bound({m}) vs the printed {printed}", thm9_bound(m), printed, atol=5e-4)
+    limit = float(sp.sqrt(sp.Rational(2) / sp.Rational(1876, 10000)))
+    j.close("bound(inf) vs sqrt(2/0.1876)", thm9_bound(np.inf), limit, rtol=EXACT)
+    j.le("bound(inf) vs the printed 3.266", limit, 3.266)
+    old = np.array([np.sqrt(13 + 24 / (m - 2)) for m in range(3, 2000)])
+    new = np.array([thm9_bound(m) for m in range(3, 2000)])
+    j.fact("old sqrt(13 + 24/(n-2)) >= new bound for n in [3, 2000)", bool(np.all(old >= new)))
+    return j.evidence(note="exact rational arithmetic for the inequality at 3.26 and the sign "
+                      "of h'; the root 3.2597646 of h = 0.1876 by sympy shows 3.26 is sharp to "
+                      "1e-4; the bound's values against an exact sympy evaluation and the "
+                      "printed ones; the text's ≈3.6 is √13 = 3.606, a looser leftover")
 
 
-@claim("tsne.lemma21.output_mass", where="Lemma 21",
-       statement="Σ_i Q_0i ≤ 1/(2 + (n−2)(1+γ²)/(1+β²)) for the outlier y_0, and "
-       "Σ_i P_i0 = (1 + Σ_i P_{0|i})/(2n) ≥ 1/(2n).")
+@claim("tsne.lemma21.output_mass", where="Lemma 21", evidence=("witness", "search"),
+       statement="Σ_i Q_0i ≤ 1/(2 + (n−2)(1+γ²)/(1+β²)) for the outlier y_0 (γ: its nearest "
+       "distance, β: the diameter of the rest).")
 def _lemma21(seed: int = 0):
     rng = np.random.default_rng(seed)
-    worst_gap, measured = np.inf, {}
+    mass, bound = [], []
     for _ in range(200):
         n = int(rng.integers(3, 40))
         Y = rng.normal(size=(n, int(rng.integers(1, 4)))) * rng.uniform(0.1, 10)
         Y[0] += rng.normal(size=Y.shape[1]) * rng.uniform(0, 30)
-        mass, bound = lemma21_bound(Y, 0)
-        worst_gap = min(worst_gap, bound - mass)
-    measured["min(bound - mass) over 200 random Y"] = float(worst_gap)
-    X = blob_with_outlier(rng, n=30, dim=5, distance=8.0)
-    n = len(X)
-    _, Pc = calibrate(sq_distances(X), 5.0)
-    P = joint_probabilities(sq_distances(X), 5.0)
-    col = P[:, -1].sum()
-    ident = abs(col - (1 + Pc[:, -1].sum()) / (2 * n))
-    measured["|sum_i P_i0 - (1 + sum_i P_0|i)/(2n)|"] = float(ident)
-    measured["sum_i P_i0 * 2n"] = float(col * 2 * n)
-    ok = worst_gap >= -EXACT and ident <= EXACT and col * 2 * n >= 1 - EXACT
-    return Evidence(bool(ok), measured, {"bound - mass": ">= 0", "identity": EXACT}, EXACT,
-                    "random Y (n in [3, 40), d in {1, 2, 3}, one displaced point); the P side "
-                    "on a blob in R^5 with an outlier, ρ = 5")
+        m, b = lemma21_bound(Y, 0)
+        mass.append(m)
+        bound.append(b)
+    j = Judge()
+    j.le("sum_i Q_0i vs bound, 200 random Y", np.array(mass), np.array(bound), rtol=EXACT)
+    # Witness: the rest collapsed to one point (beta = 0) attains the bound exactly:
+    # sum_i Q_0i = (n-1)w / (2(n-1)w + (n-1)(n-2)) = 1/(2 + (n-2)(1+gamma^2)), w = 1/(1+gamma^2).
+    for n, gamma in ((3, 0.5), (10, 2.0), (50, 7.0)):
+        Y = np.zeros((n, 2))
+        Y[0, 0] = gamma
+        m, b = lemma21_bound(Y, 0)
+        j.le(f"witness n={n} gamma={gamma:g}: mass vs bound", m, b, rtol=EXACT)
+        j.close(f"witness n={n} gamma={gamma:g}: mass vs 1/(2+(n-2)(1+gamma^2))", m,
+                1 / (2 + (n - 2) * (1 + gamma**2)), rtol=EXACT)
+    return j.evidence(note="random Y (n in [3, 40), d in {1, 2, 3}, one displaced point) never "
+                      "violate it; the rest collapsed to one point attains it exactly (the "
+                      "constant is tight). The P side, Σ_i P_i0 ≥ 1/(2n), is how P is built "
+                      "(tsne.p.basic_properties, a sanity row).")
 
 
-@claim("tsne.lemma22.cone", where="Lemma 22",
-       statement="If y_0 is an (α, y_0)-outlier there is a unit v with "
-       "(α/(1+α))‖y_i−y_0‖ ≤ (y_i−y_0)·v ≤ ‖y_i−y_0‖ for every i.")
-def _lemma22(seed: int = 0):
+def _cone_trials(seed: int):
+    """Random (α, y_0)-outlier configurations: per trial α and min over i of the cosine
+    ((y_i − y_0)·v)/‖y_i − y_0‖, with v towards the projection of y_0 on the hull."""
     rng = np.random.default_rng(seed)
-    worst, alphas = np.inf, []
+    out = []
     for _ in range(25):
         n, d = int(rng.integers(4, 25)), int(rng.integers(1, 4))
         Y = rng.normal(size=(n, d)) * rng.uniform(0.2, 3)
         Y[0] = rng.normal(size=d)
         Y[0] *= rng.uniform(1, 20) / max(np.linalg.norm(Y[0]), 1e-12)
         dist, p = hull_projection(Y[0], Y[1:])
-        if dist <= 1e-9:
+        if dist <= 1e-6:
             continue
         alpha = dist / max(1.0, np.sqrt(sq_distances(Y[1:]).max()))
-        v = (p - Y[0]) / dist
         u = Y[1:] - Y[0]
-        norms = np.linalg.norm(u, axis=1)
-        proj = u @ v
-        worst = min(worst, float(np.min(proj - alpha / (1 + alpha) * norms)),
-                    float(np.min(norms - proj)))
-        alphas.append(alpha)
-    ok = worst >= -1e-9 and len(alphas) >= 10
-    return Evidence(bool(ok), {"min slack over trials": worst, "trials": len(alphas),
-                               "alpha range": (min(alphas), max(alphas))},
-                    {"min slack": ">= 0"}, 1e-9,
-                    "v = unit vector from y_0 to its projection on conv(Y∖y_0) (Clarabel QP)")
+        out.append((alpha, float(np.min(u @ ((p - Y[0]) / dist) / np.linalg.norm(u, axis=1)))))
+    return np.array(out)
+
+
+@claim("tsne.lemma22.cone", where="Lemma 22", evidence=("proof", "observation"),
+       statement="If y_0 is an (α, y_0)-outlier there is a unit v with "
+       "(α/(1+α))‖y_i−y_0‖ ≤ (y_i−y_0)·v ≤ ‖y_i−y_0‖ for every i.")
+def _lemma22(seed: int = 0):
+    t = _cone_trials(seed)
+    j = Judge()
+    j.ge("min cosine - alpha/(1+alpha) over trials", t[:, 1], t[:, 0] / (1 + t[:, 0]),
+         rtol=1e-9)
+    j.fact("cosine <= 1 (Cauchy-Schwarz)", bool(np.all(t[:, 1] <= 1 + 1e-12)))
+    j.fact("at least 10 outlier configurations", len(t) >= 10)
+    return j.evidence(note="SLACK: α/(1+α) is not attained: the best constant is "
+                      "α/√(1+α²) (tsne.lemma22.cone_sharp), which exceeds α/(1+α) for α > 0 "
+                      "since √(1+α²) < 1+α. See the proof in "
+                      "tsne.lemma22.cone_sharp's docstring. "
+                      "Random configurations (25 draws, n ∈ [4, 25), d ≤ 3) sit above it.")
+
+
+@claim("tsne.lemma22.cone_sharp", where="Lemma 22", expected="sharpened",
+       evidence=("proof", "witness", "search"),
+       statement="The cone constant of Lemma 22 sharpens to α/√(1+α²) (for diam ≤ 1 scale), "
+       "attained by y_0 = 0 and the rest {(α, 0), (α, 1)}.")
+def _lemma22_sharp(seed: int = 0):
+    """Proof: every y_i lies in the half-space {(y − p)·v ≥ 0} (p is the projection of y_0 on
+    the hull), so (y_i − y_0)·v ≥ ‖p − y_0‖ = α·max(1, diam); and y_i − p decomposes into a
+    part along v (raising both sides) and a part orthogonal to v of length at most diam. The
+    cosine is smallest with no part along v and the orthogonal part maximal:
+    α m/√(α²m² + diam²) ≥ α/√(1 + α²) with m = max(1, diam) ≥ diam."""
+    t = _cone_trials(seed)
+    j = Judge()
+    j.ge("min cosine vs alpha/sqrt(1+alpha^2), random trials", t[:, 1],
+         t[:, 0] / np.sqrt(1 + t[:, 0] ** 2), rtol=1e-7)
+    for alpha in (0.5, 2.0, 10.0):
+        Y = np.array([[0.0, 0.0], [alpha, 0.0], [alpha, 1.0]])
+        dist, p = hull_projection(Y[0], Y[1:])
+        u = Y[1:] - Y[0]
+        cos = np.min(u @ ((p - Y[0]) / dist) / np.linalg.norm(u, axis=1))
+        j.ge(f"witness alpha={alpha:g}: min cosine vs alpha/sqrt(1+alpha^2)", cos,
+             alpha / np.sqrt(1 + alpha**2), rtol=1e-7)
+        j.close(f"witness alpha={alpha:g}: alpha from the hull QP", dist, alpha, rtol=1e-7)
+    return j.evidence(note="witness: y_0 = 0, rest = {(α, 0), (α, 1)} (diameter 1) attains "
+                      "α/√(1+α²) to 1e-7 (the QP's accuracy); 25 random configurations stay "
+                      "above it")
