@@ -84,7 +84,11 @@ def _distribution_evidence(name: str, quick: bool):
 
 
 @claim("tsne.exp1.impostor_digits", where="Fig. 1/2, Sec. 5", kind="empirical",
-       evidence=("observation",),
+       evidence=("observation",), expected="unavailable",
+       # Measured: the silhouette CI of the mean difference is [-0.002, 0.054] at 10 seeds,
+       # straddling the margin 0.05 fixed before running (KL and trustworthiness inside). The
+       # equivalence is neither shown nor refuted at this budget; more seeds were not added
+       # after the fact (that would be running until it passes).
        statement="On scikit-learn digits, an impostor with the same P has an input silhouette "
        "smaller by orders of magnitude, yet exact t-SNE outputs over random initial layouts "
        "have the same distribution of silhouette, KL and trustworthiness.")
