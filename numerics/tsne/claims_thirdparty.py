@@ -8,10 +8,9 @@ are measurements of that software, not statements of the paper. Torch-free.
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
+from numerics.store import experiment
 from theory.claims import Judge, Unavailable, claim
 from theory.tsne import (
     calinski_harabasz,
@@ -122,7 +121,7 @@ def _sklearn_breakdown(quick: bool = False):
         "n = 100 in R^10, ρ = 30, C = β·C / max_i β_i.")
 
 
-@functools.lru_cache(maxsize=1)
+@experiment
 def _opentsne_measure(quick: bool):
     from numerics.tsne.thirdparty import growth_slope
 

@@ -1,6 +1,6 @@
 """The paper's experiments (Sec. 5), run with the exact torch engine on offline data.
 
-Each runner is cached per process (``functools.lru_cache`` keyed by ``quick``) and shared by the
+Each runner is cached in the result store (:func:`numerics.store.experiment`) and shared by the
 empirical claims, the figures and the notebook. All runs use one torch thread (bitwise
 reproducible) and, where two inputs are compared, the *same* initial embedding.
 
@@ -17,11 +17,10 @@ reproducible) and, where two inputs are compared, the *same* initial embedding.
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 from scipy.optimize import brentq
 
+from numerics.store import experiment
 from numerics.tsne.engine import LBFGS, ExactTSNE, GradientDescent, pca_init, random_init
 from theory.tsne import (
     hull_projection,
@@ -88,7 +87,7 @@ def _pca_cosines(X, X_imp) -> list[float]:
 
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def impostors(quick: bool = False) -> dict:
     """Fig. 1/2: silhouettes of X and its impostor, of their t-SNE outputs, and of PCA."""
     from numerics.data import load_digits, load_pbmc68k_reduced
@@ -134,7 +133,7 @@ DISTRIBUTION_SEEDS = 10
 CERTIFIED_GTOL = 1e-5
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def impostor_distributions(quick: bool = False) -> dict:
     """Issue 16: t-SNE is chaotic, so "same P, same output" is stated on distributions.
 
@@ -198,7 +197,7 @@ NEAR_SIMPLEX_PERPLEXITY = {"1 Gaussian": 30.0, "2 Gaussians": 100.0, "4 Gaussian
                            "circle": 30.0}
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def near_simplex(quick: bool = False) -> dict:
     """Fig. 3: t-SNE of near-simplex inputs (squared distances in [1, 1.008])."""
     from sklearn.manifold import trustworthiness
@@ -257,7 +256,7 @@ def blob_with_outlier(alpha: float, n: int, dim: int, rng) -> tuple[np.ndarray, 
 OUTLIER_ALPHAS = (0.5, 1.0, 2.0, 5.0)
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def outliers(quick: bool = False) -> dict:
     """Fig. 5 (synthetic): outlier number of X, of its stationary t-SNE output and of PCA."""
     rng = np.random.default_rng(SEED)
@@ -279,7 +278,7 @@ def outliers(quick: bool = False) -> dict:
 
 
 # ----------------------------------------------------------------------------- 4. poison point
-@functools.lru_cache(maxsize=2)
+@experiment
 def poison(quick: bool = False) -> dict:
     """Thm 7 / Fig. 11: simplex vs two clusters, each with its centroid, at perplexity 1."""
     m = 64 if quick else 256

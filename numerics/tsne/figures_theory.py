@@ -5,11 +5,10 @@ Layouts come from the exact objective (numpy, L-BFGS to a stationary point), not
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from numerics.figures import figure
+from numerics.store import experiment
 from theory.tsne import (
     calinski_harabasz,
     classical_mds,
@@ -37,7 +36,7 @@ def _pca2(X):
     return Xc @ Vt[:2].T
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def impostor_experiment(quick: bool, eps: float = 0.05, perplexity: float = 20.0):
     """Two blobs, their Thm 3 impostor, and exact t-SNE of both from the same start.
 

@@ -9,10 +9,9 @@ shift-invariant (Lemma 17); in floating point, once :math:`\\beta C` is large th
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
+from numerics.store import experiment
 from theory.tsne import calibrate, joint_probabilities, sq_distances
 
 
@@ -56,7 +55,7 @@ IMPLEMENTATIONS = {
 }
 
 
-@functools.lru_cache(maxsize=4)
+@experiment
 def shift_breakdown(n: int = 100, perplexity: float = 30.0, seed: int = 0,
                     beta_C: tuple = (1, 3, 10, 20, 30, 50, 100, 300, 500, 700, 1000, 3000, 1e5)):
     """max|P(D + C(11^T - I)) - P(D)| for each implementation, over C = beta_C / max_i beta_i.
@@ -117,7 +116,7 @@ def _blobs(n: int, seed: int) -> np.ndarray:
     return X
 
 
-@functools.lru_cache(maxsize=4)
+@experiment
 def locate_breakdown(impl: str, threshold: float = 1e-6, rel: float = 0.01, n: int = 100,
                      perplexity: float = 30.0, seed: int = 0) -> dict:
     r"""Bisect (in log β·C) for the shift at which ``impl``'s P first moves by > ``threshold``.
