@@ -37,7 +37,7 @@ class TopK:
 
     def __call__(self, x: torch.Tensor):
         d = x.numel()
-        k = max(1, math.ceil(self.frac * d))
+        k = max(1, math.ceil(self.frac * d - 1e-9))  # 5/24·24 is 5.000…1 in floats
         flat = x.reshape(-1)
         idx = torch.topk(flat.abs(), k, sorted=False).indices
         out = torch.zeros_like(flat)
@@ -57,7 +57,7 @@ class RandK:
 
     def __call__(self, x: torch.Tensor):
         d = x.numel()
-        k = max(1, math.ceil(self.frac * d))
+        k = max(1, math.ceil(self.frac * d - 1e-9))  # 5/24·24 is 5.000…1 in floats
         flat = x.reshape(-1)
         idx = torch.randperm(d, generator=self.gen, device=x.device)[:k]
         out = torch.zeros_like(flat)

@@ -27,7 +27,7 @@ from theory.ef21_muon.claims_rates import SHAPE, quadratics
 @figure("ef21_muon", "ns_singular_values")
 def ns_singular_values(quick: bool = False):
     """Newton–Schulz (5 quintic steps) maps σ/‖G‖_F to φ⁵(σ/‖G‖_F), not to 1 (the exact LMO)."""
-    s = np.linspace(1e-3, 1, 400 if quick else 4000)
+    s = np.geomspace(1e-3, 1, 1000 if quick else 8000)
     rng = np.random.default_rng(0)
     G = rng.standard_normal((64, 32) if quick else (256, 128))
     sv = np.linalg.svd(newton_schulz5(G), compute_uv=False)
@@ -48,11 +48,11 @@ def ns_singular_values(quick: bool = False):
 
 @functools.lru_cache(maxsize=2)
 def floor_table(quick: bool = False):
-    """Mean ‖∇f‖_nuc over the last 500 (quick: 200) of K steps at fixed radius t, for
+    """Mean ‖∇f‖_nuc over the last 500 (quick: 100) of K steps at fixed radius t, for
     uncompressed, EF21 Top-4 and naive Top-4 on the spec's quadratics."""
     _, grads, _, _, _ = quadratics(0)
     ts = (1e-1, 1e-2) if quick else (1e-1, 3e-2, 1e-2, 3e-3)
-    K, tail = (1000, 200) if quick else (4000, 500)
+    K, tail = (600, 100) if quick else (4000, 500)
     comp = functools.partial(topk, k=4)
     rows = []
     for t in ts:

@@ -28,8 +28,11 @@ def lmo_torch(G: torch.Tensor, norm: str, orthogonaliser: str = "svd") -> torch.
     if norm == "spectral" and G.ndim == 2:
         if orthogonaliser == "ns5":
             return -newton_schulz5_torch(G)
-        U, _, Vh = torch.linalg.svd(G, full_matrices=False)
-        return -(U @ Vh)
+        U, S, Vh = torch.linalg.svd(G, full_matrices=False)
+        # zero singular directions are dropped (as in theory.ef21_muon.polar): a sparse
+        # compressed G is often rank-deficient, and the SVD's basis of its null space is arbitrary
+        keep = S > S.max() * max(G.shape) * torch.finfo(G.dtype).eps
+        return -(U[:, keep] @ Vh[keep])
     if norm == "linf":
         return -torch.sign(G)
     if norm == "colnorm" and G.ndim == 2:
@@ -72,13 +75,15 @@ class EF21MuonSim:
     loss_fn : ``(model, x, y) -> scalar`` (cross-entropy by default).
     naive : no error feedback.
     orthogonaliser : "svd" (exact LMO) or "ns5".
+    layer_scaling : spectral radius ``t·√max(1, d_out/d_in)`` (Scion-style); ``False`` uses
+        ``t`` for every layer (Alg. 1 as in :func:`theory.ef21_muon.ef21_muon_numpy`).
     device, dtype : where the state lives.
     """
 
     def __init__(self, model_fn: Callable[[], nn.Module], n_workers: int, radius, beta: float,
                  worker_comp=None, server_comp=None, norms: dict | None = None,
                  loss_fn=_ce, naive: bool = False, orthogonaliser: str = "svd",
-                 device="cpu", dtype=torch.float32):
+                 layer_scaling: bool = True, device="cpu", dtype=torch.float32):
         check_param("n_workers", n_workers, Interval(1, None, integer=True), "EF21MuonSim")
         check_param("beta", beta, Interval(0, 1, closed="right"), "EF21MuonSim")
         check_param("orthogonaliser", orthogonaliser, Options("svd", "ns5"), "EF21MuonSim")
@@ -92,7 +97,7 @@ class EF21MuonSim:
         self.radius = radius if callable(radius) else (lambda k, r=float(radius): r)
         self.worker_comp = worker_comp or Identity()
         self.server_comp = server_comp
-        self.loss_fn, self.orth = loss_fn, orthogonaliser
+        self.loss_fn, self.orth, self.layer_scaling = loss_fn, orthogonaliser, layer_scaling
         self.k = 0
         self.bits_up = 0  # total uplink bits, all workers
         self.bits_down = 0  # downlink bits per broadcast, summed
@@ -138,7 +143,8 @@ class EF21MuonSim:
         t = self.radius(self.k)
         for i, (name, x) in enumerate(zip(self.names, self.X, strict=True)):
             scale = (max(1.0, x.shape[0] / x.shape[1]) ** 0.5
-                     if self.norms[name] == "spectral" and x.ndim == 2 else 1.0)
+                     if self.layer_scaling and self.norms[name] == "spectral" and x.ndim == 2
+                     else 1.0)
             x.add_(t * scale * lmo_torch(self.G[i], self.norms[name], self.orth))
         for i, x in enumerate(self.X):
             if self.server_comp is None:
