@@ -110,7 +110,7 @@ for c in discover(["ef21_muon"], kinds=("theory",)):
     if QUICK and c.id == "ef21_muon.rate.stoch":
         continue
     r = c.run()
-    print(f"{r.verdict:10s} power {str(r.power):6s} {'/'.join(c.evidence):22s} {c.id}")
+    print(f"{r.verdict:10s} power {r.power!s:6s} {'/'.join(c.evidence):22s} {c.id}")
 
 # %% [markdown]
 # ## 7. Bits on digits

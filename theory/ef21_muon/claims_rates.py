@@ -26,7 +26,7 @@ from theory.ef21_muon._ef21 import (
     smoothness_quadratic,
     uncompressed_bound,
 )
-from theory.ef21_muon._lmo import dual_norm, lmo, polar
+from theory.ef21_muon._lmo import dual_norm, lmo
 from theory.tolerances import EXACT
 
 SHAPE = (6, 4)
@@ -92,7 +92,7 @@ def _descent(seed: int = 0):
     rng = np.random.default_rng(seed)
     Xs, X = rng.standard_normal(SHAPE), rng.standard_normal(SHAPE)
     L = smoothness_quadratic(SHAPE)[0]
-    f = lambda Y: 0.5 * float(np.sum((Y - Xs) ** 2))  # noqa: E731
+    f = lambda Y: 0.5 * float(np.sum((Y - Xs) ** 2))
     g = X - Xs
     j = Judge()
     for t in (0.3, 1.0):
@@ -119,7 +119,7 @@ def _onestep(seed: int = 0):
     rng = np.random.default_rng(seed)
     Xs, X = rng.standard_normal(SHAPE), rng.standard_normal(SHAPE)
     L = smoothness_quadratic(SHAPE)[0]
-    f = lambda Y: 0.5 * float(np.sum((Y - Xs) ** 2))  # noqa: E731
+    f = lambda Y: 0.5 * float(np.sum((Y - Xs) ** 2))
     g = X - Xs
     t, eps = 0.2, 1e-9
 
@@ -145,7 +145,7 @@ def _onestep(seed: int = 0):
        "(f(X^K) − inf f)/(tK), so the bound is nearly attained.",
        evidence=("witness", "independent"))
 def _rate_uncompressed(seed: int = 0):
-    A, grads, fs, Delta, fstar = quadratics(seed)
+    A, grads, _fs, Delta, fstar = quadratics(seed)
     L = smoothness_quadratic(SHAPE)[0]
     j = Judge()
     vals = {}
@@ -169,7 +169,7 @@ def _rate_uncompressed(seed: int = 0):
        statement="Constant-radius exact Muon on ½‖X − A‖_F² (rank r) ends in a 2-cycle and the "
        "long-run mean of ‖∇f‖_nuc is r·t/2 exactly.", evidence=("independent", "witness"))
 def _floor_muon(seed: int = 0):
-    A, grads, _, _, _ = quadratics(seed)
+    _A, grads, _, _, _ = quadratics(seed)
     j = Judge()
     for t in (0.1, 0.03):
         out = ef21_muon_numpy(grads, np.zeros(SHAPE), t, 400)
@@ -193,7 +193,7 @@ def _floor_naive(seed: int = 0):
     j = Judge()
     ratios = []
     for t in (0.1, 0.01):
-        K = int(round(10 / t))
+        K = round(10 / t)
         naive = ef21_muon_numpy(grads, np.zeros((2, 1)), t, K, worker_comp=comp, naive=True)
         ef = ef21_muon_numpy(grads, np.zeros((2, 1)), t, K, worker_comp=comp)
         j.close(f"t={t}: naive ‖∇f‖ stays at ‖Ā‖ = 1", naive["gnorm"], 1.0, rtol=1e-12)
@@ -213,7 +213,7 @@ def _floor_naive(seed: int = 0):
        "t[L/2 + 2ρL̃√(2(1−α)(1+2/α)/α)], holds pathwise for Top-K on the spec's quadratics with "
        "t = √(Δ/(Kc)), and both sides fall as K^{-1/2}.", evidence=("observation",))
 def _rate_ef21(seed: int = 0):
-    A, grads, _, Delta, _ = quadratics(seed)
+    _A, grads, _, Delta, _ = quadratics(seed)
     L, Lt, rho = smoothness_quadratic(SHAPE)
     j = Judge()
     rows = []
@@ -242,7 +242,7 @@ def _rate_ef21(seed: int = 0):
        "pathwise (O(t/α)), and the gradient norm is barely affected.",
        evidence=("observation",))
 def _drift(seed: int = 0):
-    A, grads, _, _, _ = quadratics(seed)
+    _A, grads, _, _, _ = quadratics(seed)
     alpha = contraction_alpha("topk", 4, SHAPE)
     j = Judge()
     ratios = []
@@ -265,7 +265,7 @@ def _drift(seed: int = 0):
        "[−0.30, −0.18] over K ∈ {250, 1000, 4000} (window fixed in the spec before running).",
        evidence=("observation",))
 def _stoch(seed: int = 0):
-    A, grads, _, _, _ = quadratics(0)
+    _A, grads, _, _, _ = quadratics(0)
     Ks = (250, 1000, 4000)
     j = Judge()
     slopes = {}
