@@ -303,5 +303,6 @@ def _rank_deficient(seed: int = 0):
                       f"1000 steps): {floors[0]:.3f} reduced vs {floors[1]:.3f} full SVD. EF21 "
                       "and the drift are unchanged by the choice. The spec's table values "
                       "(naive 1.539 at t = 0.1; EF21 0.0618 at t = 0.01; drift 5.95t) match "
-                      "neither convention exactly (ours, K = 4000: naive 1.720 reduced / 2.126 full, EF21 0.0623, drift 5.58t), so its "
+                      "neither convention exactly (ours, K = 4000: naive 1.720 reduced / 2.126 "
+                      "full, EF21 0.0623, drift 5.58t), so its "
                       "script differs in a further detail we could not identify.")
