@@ -1,0 +1,154 @@
+"""Compressors of EF21 and their contraction constants (ef21_muon.md §2).
+
+A compressor ``C`` is *contractive* with constant ``α ∈ (0, 1]`` when
+``E‖C(x) − x‖_F² ≤ (1 − α)‖x‖_F²``; it is *unbiased* with variance ``ω`` when ``E C(x) = x`` and
+``E‖C(x) − x‖_F² ≤ ω‖x‖_F²`` (then ``C/(1+ω)`` is contractive with ``α = 1/(1+ω)``).
+All compressors act entrywise on arrays of any shape except ``rank_r`` (matrices).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from theory.validation import Interval, Options, check_param, invalid
+
+
+def _arr(x, caller: str) -> np.ndarray:
+    a = np.asarray(x, dtype=np.float64)
+    if a.size == 0 or not np.all(np.isfinite(a)):
+        raise invalid("x", caller, "a non-empty finite real array", "<empty or non-finite>")
+    return a
+
+
+def topk(x, k: int) -> np.ndarray:
+    """Top-K sparsifier: keep the ``k`` entries of largest ``|x|``, zero the rest (ties by
+    position). Contractive with ``α = k/d`` pathwise (ef21_muon.md §2).
+
+    .. math:: \\|\\mathrm{Top}_k(x) - x\\|^2 \\le (1 - k/d)\\,\\|x\\|^2
+    """
+    a = _arr(x, "topk")
+    check_param("k", k, Interval(1, a.size, integer=True), "topk")
+    flat = a.ravel()
+    keep = np.argpartition(-np.abs(flat), k - 1)[:k]
+    out = np.zeros_like(flat)
+    out[keep] = flat[keep]
+    return out.reshape(a.shape)
+
+
+def randk(x, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Rand-K sparsifier (biased form, no ``d/k`` rescaling): keep ``k`` uniformly random
+    entries. Contractive in expectation with ``α = k/d`` exactly for every ``x``.
+
+    .. math:: \\mathbb E\\|\\mathrm{Rand}_k(x) - x\\|^2 = (1 - k/d)\\,\\|x\\|^2
+    """
+    a = _arr(x, "randk")
+    check_param("k", k, Interval(1, a.size, integer=True), "randk")
+    flat = a.ravel()
+    keep = rng.choice(flat.size, size=k, replace=False)
+    out = np.zeros_like(flat)
+    out[keep] = flat[keep]
+    return out.reshape(a.shape)
+
+
+def rank_r(x, r: int) -> np.ndarray:
+    """Rank-r truncated SVD of a matrix (Eckart–Young best rank-r approximation); contractive
+    with ``α = r/min(m, n)`` pathwise (ef21_muon.md §2).
+
+    .. math:: \\|C_r(X) - X\\|_F^2 = \\sum_{i>r}\\sigma_i^2 \\le (1 - r/\\min(m,n))\\|X\\|_F^2
+    """
+    a = _arr(x, "rank_r")
+    if a.ndim != 2:
+        raise invalid("x", "rank_r", "a 2-D array", f"<array of shape {a.shape}>")
+    check_param("r", r, Interval(1, min(a.shape), integer=True), "rank_r")
+    U, s, Vt = np.linalg.svd(a, full_matrices=False)
+    return (U[:, :r] * s[:r]) @ Vt[:r]
+
+
+def natural(x, rng: np.random.Generator) -> np.ndarray:
+    """Natural compression (Horváth et al. 2019): each entry is rounded at random to one of the
+    two neighbouring signed powers of two, unbiasedly (9 bits per float32 entry: sign +
+    exponent).
+
+    .. math:: C(x)_i = \\operatorname{sign}(x_i)\\,2^{e_i}(1 + B_i),\\
+              B_i \\sim \\mathrm{Bernoulli}(|x_i|/2^{e_i} - 1),\\ e_i = \\lfloor\\log_2|x_i|\\rfloor
+    """
+    a = _arr(x, "natural")
+    mag = np.abs(a)
+    nz = mag > 0
+    e = np.zeros_like(a)
+    e[nz] = np.floor(np.log2(mag[nz]))
+    low = np.where(nz, np.exp2(e), 0.0)
+    p_up = np.where(nz, mag / np.where(nz, low, 1.0) - 1.0, 0.0)
+    up = rng.random(a.shape) < p_up
+    return np.sign(a) * np.where(up, 2 * low, low)
+
+
+def natural_variance(x) -> float:
+    """Exact ``E‖C_nat(x) − x‖²`` of natural compression, summed over entries.
+
+    .. math:: \\mathbb E(C(x)_i - x_i)^2 = (2^{e_i+1} - |x_i|)(|x_i| - 2^{e_i})
+    """
+    a = _arr(x, "natural_variance")
+    mag = np.abs(a).ravel()
+    mag = mag[mag > 0]
+    low = np.exp2(np.floor(np.log2(mag)))
+    return float(np.sum((2 * low - mag) * (mag - low)))
+
+
+_KINDS = Options("topk", "randk", "rank", "natural", "identity")
+
+
+def contraction_alpha(kind: str, k: int, shape) -> float:
+    """Contraction constant ``α`` of a compressor on arrays of ``shape`` (ef21_muon.md §2).
+
+    .. math:: \\alpha_{\\mathrm{Top}k} = \\alpha_{\\mathrm{Rand}k} = k/d,\\
+              \\alpha_{\\mathrm{rank}\\,r} = r/\\min(m,n),\\
+              \\alpha_{\\mathrm{nat}/(1+\\omega)} = 1/(1+\\omega) = 8/9
+
+    ``kind`` is ``"topk"``, ``"randk"`` (k kept entries), ``"rank"`` (k = r), ``"natural"``
+    (scaled by 1/(1 + ω) with the tight ω = 1/8, see :func:`natural_omega`; ``k`` ignored) or
+    ``"identity"`` (α = 1).
+    """
+    check_param("kind", kind, _KINDS, "contraction_alpha")
+    if (not isinstance(shape, tuple | list) or len(shape) < 1
+            or not all(isinstance(v, int | np.integer) and v >= 1 for v in shape)):
+        raise invalid("shape", "contraction_alpha", "a tuple of positive ints", shape)
+    d = int(np.prod(shape))
+    if kind == "identity":
+        return 1.0
+    if kind == "natural":
+        return 1.0 / (1.0 + natural_omega())
+    if kind == "rank":
+        if len(shape) != 2:
+            raise invalid("shape", "contraction_alpha", "a pair (m, n) for kind='rank'", shape)
+        check_param("k", k, Interval(1, min(shape), integer=True), "contraction_alpha")
+        return k / min(shape)
+    check_param("k", k, Interval(1, d, integer=True), "contraction_alpha")
+    return k / d
+
+
+def natural_omega() -> float:
+    """The variance constant of natural compression (Horváth et al. 2019, Thm 1):
+    ``sup_x E‖C(x)−x‖²/‖x‖² = 1/8``, attained when every ``|x_i| = (4/3)·2^{e_i}``.
+
+    .. math:: \\max_{u\\in[1,2]} \\frac{(2-u)(u-1)}{u^2} = \\frac18\\ \\text{at}\\ u = \\tfrac43
+    """
+    return 1.0 / 8.0
+
+
+def bits_per_message(kind: str, k: int, shape, float_bits: int = 32) -> int:
+    """Bits to send one compressed message (ef21_muon.md §5): dense ``32·d``; Top-K / Rand-K
+    ``k·(32 + ⌈log₂ d⌉)`` (value + index); rank-r ``32·r(m+n)``; natural ``9·d``.
+
+    .. math:: b_{\\mathrm{Top}k} = k\\,(b_{\\mathrm{float}} + \\lceil\\log_2 d\\rceil)
+    """
+    check_param("kind", kind, _KINDS, "bits_per_message")
+    d = int(np.prod(shape))
+    if kind == "identity":
+        return float_bits * d
+    if kind in ("topk", "randk"):
+        check_param("k", k, Interval(1, d, integer=True), "bits_per_message")
+        return k * (float_bits + int(np.ceil(np.log2(max(d, 2)))))
+    if kind == "rank":
+        return float_bits * k * (shape[0] + shape[1])
+    return 9 * d
