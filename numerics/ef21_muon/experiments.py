@@ -27,6 +27,7 @@ from torch import nn
 from numerics.ef21_muon.compressors import Identity, RankR, TopK
 from numerics.ef21_muon.data import digits_shards
 from numerics.ef21_muon.sim import EF21MuonSim
+from numerics.store import experiment
 
 TARGET = 0.3
 T0, BETA, BATCH = 0.02, 0.1, 64
@@ -80,7 +81,7 @@ def bits_to_target(trace: pd.DataFrame, target: float = TARGET) -> float:
     return float(hit["mbit"].iloc[0]) if len(hit) else math.inf
 
 
-@functools.lru_cache(maxsize=4)
+@experiment
 def digits_bits_to_loss(quick: bool = False, device: str = "cpu"):
     """All methods × seeds: returns ``(summary, traces)`` DataFrames; computed once per process.
     ``summary`` has one row per (method, seed): Mbit to the target and the final loss."""

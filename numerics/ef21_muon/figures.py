@@ -9,6 +9,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from numerics.figures import figure
+from numerics.store import experiment
 from theory.ef21_muon import (
     contraction_alpha,
     ef21_bound,
@@ -46,7 +47,7 @@ def ns_singular_values(quick: bool = False):
     return fig, {"s": s, "phi5": ns_scalar_map(s)}
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def floor_table(quick: bool = False):
     """Mean ‖∇f‖_nuc over the last 500 (quick: 100) of K steps at fixed radius t, for
     uncompressed, EF21 Top-4 and naive Top-4 on the spec's quadratics."""
