@@ -93,7 +93,7 @@ def cs_torch_gpu_block(quick: bool = False):
         xt = torch.as_tensor(x, device="cuda")
         yt = torch.as_tensor(y, device="cuda")
 
-        def run():
+        def run(xt=xt, yt=yt):
             with torch.no_grad():
                 v = cs_torch.cs_divergence(xt, yt, 0.02)
             torch.cuda.synchronize()

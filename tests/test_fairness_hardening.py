@@ -23,8 +23,8 @@ _FAST = {"epochs": 3, "batch_size": 64}
 
 
 @pytest.mark.parametrize("make_s, match", [
-    (lambda s: np.zeros_like(s), r"at least two sensitive groups; sensitive_features holds "
-                                 r"one value \(\{0: 240\}\)"),
+    (lambda s: np.zeros_like(s), (r"at least two sensitive groups; sensitive_features holds "
+                                  r"one value \(\{0: 240\}\)")),
     (lambda s: np.r_[np.zeros(s.size - 1, int), 1], r"group sizes \{0: 239, 1: 1\}"),
     (lambda s: np.full(s.size, "b"), r"one value \(\{'b': 240\}\)"),
 ])
@@ -72,7 +72,7 @@ def test_other_regularizers_refuse_three_groups():
 
 
 def test_sample_weight_zero_rows_equal_dropping_them_in_the_loss():
-    X, y, s = _data(3)
+    X, y, _ = _data(3)
     w = np.ones(y.size)
     w[::2] = 0.0
     a = CSFairClassifier(lam=0.0, epochs=4, batch_size=1000).fit(X[:, :2], y, sample_weight=w)
@@ -110,7 +110,8 @@ def test_half_precision_is_upcast_and_complex_or_strings_refused():
 
 
 def test_fast_transform_is_finite_for_far_apart_groups():
-    x, y = np.linspace(0, 1, 50), np.linspace(0, 1, 40) + 1e4
+    # 30 apart at σ = 0.01: the cross Gram mean underflows (e^{-2e6}); it was inf before
+    x, y = np.linspace(0, 1, 50), np.linspace(0, 1, 40) + 30.0
     fast = cs_divergence_fast(x, y, 0.01)
     exact = cs_divergence_kde(x, y, 0.01)
     assert np.isfinite(fast.value) and fast.value == pytest.approx(exact, rel=1e-12)

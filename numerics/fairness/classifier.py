@@ -213,6 +213,9 @@ class FairClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"Only binary classification is supported. {type(self).__name__} "
                              f"got a target of type {y_type!r}.")
         self.classes_, y01 = np.unique(y, return_inverse=True)
+        if self.classes_.size < 2:
+            raise ValueError(f"{type(self).__name__} needs samples of 2 classes to fit; got 1 "
+                             f"class ({self.classes_[0]!r}).")
         s, self.sensitive_groups_ = self._sensitive(X, sensitive_features)
         weights = None
         if sample_weight is not None:

@@ -61,7 +61,10 @@ def cs_divergence_gaussian(m1, S1, m2, S2, *, convention: str = "A") -> float:
         \qquad D_B = D_A / 2,
 
     with :math:`\Delta = m_1 - m_2`, from :math:`\int pq = N(m_1; m_2, S_1+S_2)` and
-    :math:`\int p^2 = (4\pi)^{-d/2}|S_1|^{-1/2}`.
+    :math:`\int p^2 = (4\pi)^{-d/2}|S_1|^{-1/2}`. Computed as a sum of non-negative terms (the
+    Mahalanobis part from a Cholesky factor, the log-det part per eigenvalue of
+    :math:`S_2^{-1}S_1` with ``log1p``), so it is never below 0 and keeps its relative accuracy
+    for near-equal pairs (a difference of log-determinants loses it).
 
     Parameters
     ----------
@@ -100,7 +103,7 @@ def _ell(S1: np.ndarray, S2: np.ndarray) -> np.ndarray:
     λ the eigenvalues of :math:`S_2^{-1}S_1`, computed without cancellation.
 
     μ = λ − 1 comes from the pencil (S1 − S2, S2) (S1 − S2 is exact for near-equal inputs),
-    and :math:`\ell = \operatorname{log1p}ig(\mu^2 / (2\sqrt\lambda(1+\sqrt\lambda)^2)ig)
+    and :math:`\ell = \operatorname{log1p}\big(\mu^2 / (2\sqrt\lambda(1+\sqrt\lambda)^2)\big)
     \ge 0`, since :math:`(1+\lambda)/(2\sqrt\lambda) - 1 = (\sqrt\lambda-1)^2/(2\sqrt\lambda)`.
     """
     mu = linalg.eigh(S1 - S2, S2, eigvals_only=True)
