@@ -106,10 +106,16 @@ def _ell(S1: np.ndarray, S2: np.ndarray) -> np.ndarray:
     and :math:`\ell = \operatorname{log1p}\big(\mu^2 / (2\sqrt\lambda(1+\sqrt\lambda)^2)\big)
     \ge 0`, since :math:`(1+\lambda)/(2\sqrt\lambda) - 1 = (\sqrt\lambda-1)^2/(2\sqrt\lambda)`.
     """
-    mu = linalg.eigh(S1 - S2, S2, eigvals_only=True)
-    lam = np.maximum(1.0 + mu, np.finfo(np.float64).tiny)
-    r = np.sqrt(lam)
-    return np.log1p(mu * mu / (2.0 * r * (1.0 + r) ** 2))
+    mu = linalg.eigh(S1 - S2, S2, eigvals_only=True)  # ascending, like λ
+    lam = linalg.eigh(S1, S2, eigvals_only=True)
+    near = np.abs(mu) < 0.5
+    # near 1: μ carries the digits that λ − 1 would cancel; far from 1 (down to λ = 1e-300,
+    # where 1 + μ rounds to 0) λ itself is accurate and the direct form has no cancellation
+    r = np.sqrt(np.where(near, 1.0 + mu, 1.0))
+    lam = np.where(near, 1.0, np.maximum(lam, np.finfo(np.float64).tiny))
+    direct = np.log1p(lam) - np.log(2.0) - 0.5 * np.log(lam)
+    return np.where(near, np.log1p(mu * mu / (2.0 * r * (1.0 + r) ** 2)),
+                    np.maximum(direct, 0.0))
 
 
 def kl_gaussian(m1, S1, m2, S2) -> float:
