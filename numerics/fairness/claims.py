@@ -64,39 +64,83 @@ def _compare(quick, metric, *, against="best", eo_targets=False):
     return measured, expected, wins
 
 
-@claim("fairness.exp.cs_lambda_lowers_dp", kind="empirical", where="cs_fairness.md §7.10",
-       statement="Training with the CS regularizer lowers the test ΔDP below ERM's on every data "
-       "set, significantly: per data set, a paired one-sided t-test over the seeds (same split "
-       "and initialisation per seed) of ΔDP(ERM) − ΔDP(CS at the largest λ) rejects 'no drop' "
-       "at α = 0.05 (test and level fixed before the runs).", evidence=("observation",))
-def _lambda_lowers_dp(quick: bool = False):
+def _lambda_tests(quick: bool) -> dict:
+    """Per data set: ERM's and CS's (largest λ) mean test ΔDP, the paired drop, t·SE and the
+    one-sided p-value over the seeds (same split and initialisation per seed)."""
     from scipy import stats
 
     from numerics.fairness.experiments import sweep
 
     sw = sweep(quick)
     n = len(sw.seeds)
-    j = Judge()
-    pvals, undecided = {}, []
+    out = {}
     for name in sw.datasets:
         lam = max(r["lam"] for r in sw.select(dataset=name, method="cs"))
         erm = {r["seed"]: r["dp"] for r in sw.select(dataset=name, method="erm")}
         top = {r["seed"]: r["dp"] for r in sw.select(dataset=name, method="cs", lam=lam)}
         diff = np.array([erm[s] - top[s] for s in sw.seeds])
         se = float(diff.std(ddof=1) / np.sqrt(n))
-        t_crit = float(stats.t.ppf(1 - ALPHA, n - 1))
-        p = float(stats.ttest_1samp(diff, 0.0, alternative="greater").pvalue)
-        pvals[name] = round(p, 5)
-        # the statement: mean drop ≥ t_{0.95, n−1}·SE (equivalent to p ≤ α)
-        j.ge(f"{name}: mean ΔDP drop vs t·SE (pp)", 100 * diff.mean(), 100 * t_crit * se)
-        if p > ALPHA:
-            undecided.append(name)
-    if quick and undecided:
-        raise Unavailable(f"quick mode ({n} seeds, half the steps) cannot decide the paired "
-                          f"t-tests on {undecided}; p-values {pvals}")
-    return j.evidence(note=f"paired one-sided t-test over {n} seeds, α = {ALPHA}, per data "
-                      f"set; p-values {pvals}. Observation: a test over seeds; its slack is the "
-                      "distance of each mean drop from t·SE (measured vs expected above).")
+        out[name] = {"erm": float(np.mean(list(erm.values()))),
+                     "cs": float(np.mean(list(top.values()))), "drop": float(diff.mean()),
+                     "t_se": float(stats.t.ppf(1 - ALPHA, n - 1)) * se,
+                     "p": float(stats.ttest_1samp(diff, 0.0, alternative="greater").pvalue),
+                     "lam": lam, "n": n}
+    return out
+
+
+def _tests_note(tests) -> str:
+    return "; ".join(f"{k}: {100 * v['erm']:.2f} → {100 * v['cs']:.2f} pp, p = {v['p']:.3g}"
+                     for k, v in tests.items())
+
+
+_NOT_QUICK = ("quick mode runs COMPAS and Titanic only (3 seeds, half the steps); the claim is "
+              "about every data set and is decided by the full run")
+
+
+@claim("fairness.exp.cs_lambda_lowers_dp", kind="empirical", where="cs_fairness.md §7.10",
+       statement="Training with the CS regularizer lowers the test ΔDP below ERM's on every data "
+       "set, significantly: per data set, a paired one-sided t-test over the 5 seeds (same "
+       "split and initialisation per seed) of ΔDP(ERM) − ΔDP(CS at the largest λ) rejects 'no "
+       "drop' at α = 0.05 (test and level fixed before the runs).", expected="refuted",
+       corrected_by="fairness.exp.cs_lambda_lowers_dp_mean_everywhere",
+       evidence=("observation",), reading="our reading",
+       reading_note="The statement is the spec's expectation (cs_fairness.md §7.10), read from "
+       "the abstract's 'CS reduces disparity'; the paper's own numbers are not public. 'Lowers' "
+       "read as a significant per-data-set drop is false on German credit (p = 0.052); read as "
+       "a lower mean it holds on all five data sets.")
+def _lambda_lowers_dp(quick: bool = False):
+    if quick:
+        raise Unavailable(_NOT_QUICK)
+    tests = _lambda_tests(quick)
+    j = Judge()
+    for name, v in tests.items():
+        # mean drop ≥ t_{0.95, n−1}·SE is the same decision as p ≤ α
+        j.ge(f"{name}: mean ΔDP drop vs t·SE (pp)", 100 * v["drop"], 100 * v["t_se"])
+    return j.evidence(note=f"paired one-sided t-tests, α = {ALPHA}, λ = "
+                      f"{next(iter(tests.values()))['lam']:g}: {_tests_note(tests)}. "
+                      "Observation: tests over seeds.")
+
+
+@claim("fairness.exp.cs_lambda_lowers_dp_mean_everywhere", kind="empirical",
+       expected="corrected", corrects="fairness.exp.cs_lambda_lowers_dp",
+       where="cs_fairness.md §7.10",
+       statement="What holds instead: CS at the largest λ lowers the mean test ΔDP below ERM's "
+       "on every data set, significantly (paired one-sided t-test, α = 0.05) on Adult, COMPAS, "
+       "Titanic and coloured digits; on German credit the drop (6.85 → 4.49 pp) is within seed "
+       "noise (p ≈ 0.05).", evidence=("observation",))
+def _lambda_lowers_mean(quick: bool = False):
+    if quick:
+        raise Unavailable(_NOT_QUICK)
+    tests = _lambda_tests(quick)
+    j = Judge()
+    for name, v in tests.items():
+        j.le(f"{name}: mean ΔDP of CS vs ERM (pp)", 100 * v["cs"], 100 * v["erm"])
+        if name != "german":
+            j.ge(f"{name}: mean ΔDP drop vs t·SE (pp)", 100 * v["drop"], 100 * v["t_se"])
+    return j.evidence(note=f"{_tests_note(tests)}. The test and α were fixed before the runs; "
+                      "which data sets pass was read off the full run (German's p = 0.0515 "
+                      "missed α by 0.0015), so this correction is descriptive. Observation: "
+                      "slack = each drop minus t·SE.")
 
 
 @claim("fairness.exp.cs_better_dp_at_competitive_accuracy", kind="empirical", where=_WHERE,
