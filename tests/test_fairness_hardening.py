@@ -130,3 +130,25 @@ def test_cuda_block_is_sized_from_free_memory_and_values_match_cpu():
         gpu = float(cs_divergence(x, y, 0.05))
         cpu = float(cs_divergence(x.cpu(), y.cpu(), 0.05))
     assert gpu == pytest.approx(cpu, rel=1e-10)
+
+
+def test_lambda_claims_decide_per_data_set_by_paired_test(monkeypatch):
+    import numerics.fairness.experiments as ex
+    from theory.claims import discover
+
+    rng = np.random.default_rng(0)
+    rows = []
+    for name, (erm, cs) in {"adult": (0.17, 0.015), "german": (0.07, 0.06)}.items():
+        for s in range(5):
+            noise = rng.normal(0, 0.03)
+            rows.append({"dataset": name, "method": "erm", "lam": 0.0, "seed": s,
+                         "dp": erm + noise})
+            rows.append({"dataset": name, "method": "cs", "lam": 10.0, "seed": s,
+                         "dp": cs + noise + rng.normal(0, 0.03)})
+    fake = ex.Sweep(tuple(rows), ("adult", "german"), ex.METHODS, tuple(range(5)), 0.0,
+                    ex.EO_METHODS)
+    monkeypatch.setattr(ex, "sweep", lambda quick=False, device="cpu": fake)
+    claims = {c.id: c for c in discover(["fairness"], kinds=("empirical",))}
+    strict = claims["fairness.exp.cs_lambda_lowers_dp"].run(quick=False)
+    assert strict.verdict == "refuted" and "german" in strict.evidence.note
+    assert claims["fairness.exp.cs_lambda_lowers_dp"].run(quick=True).undecided
