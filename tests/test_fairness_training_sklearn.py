@@ -15,7 +15,15 @@ from theory.validation import InvalidParameterError
 _CHECKED = [CSFairClassifier(lam=0.5, sensitive_feature=0, epochs=8, batch_size=64, lr=3e-2)]
 
 
-@parametrize_with_checks(_CHECKED)
+def _expected_failures(estimator):
+    # minibatch SGD over a seeded permutation: a row of weight 2 and two copies of it fall in
+    # different batches, so the fits are not identical (the weighted loss is tested directly in
+    # tests/test_fairness_hardening.py)
+    return {"check_sample_weight_equivalence_on_dense_data":
+            "minibatch SGD: weights and repeated rows give different batch sequences"}
+
+
+@parametrize_with_checks(_CHECKED, expected_failed_checks=_expected_failures)
 def test_sklearn_estimator_checks(estimator, check):
     check(estimator)
 

@@ -15,9 +15,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.claims import Evidence, Unavailable, claim
+from theory.claims import Judge, Unavailable, claim
 
 _WHERE = "arXiv 2512.09467, abstract; cs_fairness.md §4"
+_READ = ("Only the abstract is public: CS gives better DP and EO 'at competitive accuracy' and "
+         "a 'more stable utility–fairness trade-off'. We fixed before the runs: competitive = "
+         "mean test accuracy within 2 points of ERM; better = CS's lowest competitive mean gap "
+         "≤ the best baseline's + 1 SE of the difference; stable = seed spread of ΔDP averaged "
+         "over the λ grid. Under these readings 'better on every data set' and 'most stable' "
+         "are false here; 'on par' (within the baselines' range) and 'comparable spread' hold. "
+         "A reading that averages over data sets, or other baselines' tuning, could differ.")
+#: One-sided significance level of the per-data-set tests, fixed before the runs.
+ALPHA = 0.05
 
 
 def _best_competitive(sw, name, method, metric):
@@ -40,7 +49,7 @@ def _compare(quick, metric, *, against="best", eo_targets=False):
     sw = sweep(quick)
     n = len(sw.seeds)
     ours, pool = ("cs_eo", sw.eo_methods) if eo_targets else ("cs", sw.methods)
-    measured, expected, wins = {}, {}, []
+    measured, expected, wins = {}, {}, {}
     for name in sw.datasets:
         cs, cs_sd = _best_competitive(sw, name, ours, metric)
         base = {m: _best_competitive(sw, name, m, metric) for m in pool if m != ours}
@@ -51,44 +60,103 @@ def _compare(quick, metric, *, against="best", eo_targets=False):
         measured[name] = round(100 * cs, 2)
         sign = "+" if against == "best" else "−"
         expected[name] = f"{against} {bm} {100 * b:.2f} ({sign}1 SE {100 * se:.2f})"
-        wins.append(bool(cs <= b + se) if against == "best" else bool(cs >= b - se))
+        wins[name] = bool(cs <= b + se) if against == "best" else bool(cs >= b - se)
     return measured, expected, wins
+
+
+def _lambda_tests(quick: bool) -> dict:
+    """Per data set: ERM's and CS's (largest λ) mean test ΔDP, the paired drop, t·SE and the
+    one-sided p-value over the seeds (same split and initialisation per seed)."""
+    from scipy import stats
+
+    from numerics.fairness.experiments import sweep
+
+    sw = sweep(quick)
+    n = len(sw.seeds)
+    out = {}
+    for name in sw.datasets:
+        lam = max(r["lam"] for r in sw.select(dataset=name, method="cs"))
+        erm = {r["seed"]: r["dp"] for r in sw.select(dataset=name, method="erm")}
+        top = {r["seed"]: r["dp"] for r in sw.select(dataset=name, method="cs", lam=lam)}
+        diff = np.array([erm[s] - top[s] for s in sw.seeds])
+        se = float(diff.std(ddof=1) / np.sqrt(n))
+        out[name] = {"erm": float(np.mean(list(erm.values()))),
+                     "cs": float(np.mean(list(top.values()))), "drop": float(diff.mean()),
+                     "t_se": float(stats.t.ppf(1 - ALPHA, n - 1)) * se,
+                     "p": float(stats.ttest_1samp(diff, 0.0, alternative="greater").pvalue),
+                     "lam": lam, "n": n}
+    return out
+
+
+def _tests_note(tests) -> str:
+    return "; ".join(f"{k}: {100 * v['erm']:.2f} → {100 * v['cs']:.2f} pp, p = {v['p']:.3g}"
+                     for k, v in tests.items())
+
+
+_NOT_QUICK = ("quick mode runs COMPAS and Titanic only (3 seeds, half the steps); the claim is "
+              "about every data set and is decided by the full run")
 
 
 @claim("fairness.exp.cs_lambda_lowers_dp", kind="empirical", where="cs_fairness.md §7.10",
        statement="Training with the CS regularizer lowers the test ΔDP below ERM's on every data "
-       "set: the mean ΔDP over seeds at the largest λ of the grid is below ERM's mean ΔDP.")
+       "set, significantly: per data set, a paired one-sided t-test over the 5 seeds (same "
+       "split and initialisation per seed) of ΔDP(ERM) − ΔDP(CS at the largest λ) rejects 'no "
+       "drop' at α = 0.05 (test and level fixed before the runs).", expected="refuted",
+       corrected_by="fairness.exp.cs_lambda_lowers_dp_mean_everywhere",
+       evidence=("observation",), reading="our reading",
+       reading_note="The statement is the spec's expectation (cs_fairness.md §7.10), read from "
+       "the abstract's 'CS reduces disparity'; the paper's own numbers are not public. 'Lowers' "
+       "read as a significant per-data-set drop is false on German credit (p = 0.052); read as "
+       "a lower mean it holds on all five data sets.")
 def _lambda_lowers_dp(quick: bool = False):
-    from numerics.fairness.experiments import curve, sweep
+    if quick:
+        raise Unavailable(_NOT_QUICK)
+    tests = _lambda_tests(quick)
+    j = Judge()
+    for name, v in tests.items():
+        # mean drop ≥ t_{0.95, n−1}·SE is the same decision as p ≤ α
+        j.ge(f"{name}: mean ΔDP drop vs t·SE (pp)", 100 * v["drop"], 100 * v["t_se"])
+    return j.evidence(note=f"paired one-sided t-tests, α = {ALPHA}, λ = "
+                      f"{next(iter(tests.values()))['lam']:g}: {_tests_note(tests)}. "
+                      "Observation: tests over seeds.")
 
-    sw = sweep(quick)
-    n = len(sw.seeds)
-    measured, expected, ok, sig = {}, {}, [], []
-    for name in sw.datasets:
-        pts = curve(sw, name, "cs")
-        erm, top = pts[0], pts[-1]
-        se = float(np.hypot(erm["dp_std"], top["dp_std"]) / np.sqrt(n))
-        measured[name] = round(100 * top["dp"], 2)
-        expected[name] = f"< ERM {100 * erm['dp']:.2f} (2 SE = {200 * se:.2f})"
-        ok.append(top["dp"] < erm["dp"])
-        sig.append(top["dp"] < erm["dp"] - 2 * se)
-    return Evidence(all(ok), measured, expected, None,
-                    f"ΔDP in percentage points on the test split, mean over {n} seeds, "
-                    f"λ = {pts[-1]['lam']:g} vs λ = 0 (ERM), same MLP and steps; the drop exceeds "
-                    f"two standard errors on {sum(sig)} of {len(sig)} data sets (not on a set "
-                    "whose ERM gap is itself within seed noise).")
+
+@claim("fairness.exp.cs_lambda_lowers_dp_mean_everywhere", kind="empirical",
+       expected="corrected", corrects="fairness.exp.cs_lambda_lowers_dp",
+       where="cs_fairness.md §7.10",
+       statement="What holds instead: CS at the largest λ lowers the mean test ΔDP below ERM's "
+       "on every data set, significantly (paired one-sided t-test, α = 0.05) on Adult, COMPAS, "
+       "Titanic and coloured digits; on German credit the drop (6.85 → 4.49 pp) is within seed "
+       "noise (p ≈ 0.05).", evidence=("observation",))
+def _lambda_lowers_mean(quick: bool = False):
+    if quick:
+        raise Unavailable(_NOT_QUICK)
+    tests = _lambda_tests(quick)
+    j = Judge()
+    for name, v in tests.items():
+        j.le(f"{name}: mean ΔDP of CS vs ERM (pp)", 100 * v["cs"], 100 * v["erm"])
+        if name != "german":
+            j.ge(f"{name}: mean ΔDP drop vs t·SE (pp)", 100 * v["drop"], 100 * v["t_se"])
+    return j.evidence(note=f"{_tests_note(tests)}. The test and α were fixed before the runs; "
+                      "which data sets pass was read off the full run (German's p = 0.0515 "
+                      "missed α by 0.0015), so this correction is descriptive. Observation: "
+                      "slack = each drop minus t·SE.")
 
 
 @claim("fairness.exp.cs_better_dp_at_competitive_accuracy", kind="empirical", where=_WHERE,
        expected="refuted", corrected_by="fairness.exp.cs_on_par_at_competitive_accuracy",
        statement="At competitive accuracy (within 2 points of ERM) the CS regularizer reaches a "
        "ΔDP no worse than the best of DiffDP, MMD, HSIC, prejudice remover and adversarial "
-       "debiasing (up to one standard error) on every data set.")
+       "debiasing (up to one standard error) on every data set.",
+       evidence=("observation",), reading="our reading", reading_note=_READ)
 def _better_dp(quick: bool = False):
     measured, expected, wins = _compare(quick, "dp")
-    return Evidence(all(wins), measured, expected, None,
-                    f"lowest competitive mean ΔDP (pp): CS vs the best baseline per data set; "
-                    f"CS wins or ties on {sum(wins)} of {len(wins)}.")
+    j = Judge()
+    for name, ok in wins.items():
+        j.fact(f"{name}: CS ≤ best baseline + 1 SE", ok)
+    return j.evidence(measured=measured, expected=expected,
+                      note=f"lowest competitive mean ΔDP (pp): CS vs the best baseline per data "
+                      f"set; CS wins or ties on {sum(wins.values())} of {len(wins)}.")
 
 
 @claim("fairness.exp.cs_better_eo_at_competitive_accuracy", kind="empirical", where=_WHERE,
@@ -96,7 +164,8 @@ def _better_dp(quick: bool = False):
        statement="At competitive accuracy (within 2 points of ERM) the CS regularizer reaches a "
        "ΔEO (equal opportunity) no worse than the best baseline's (up to one standard error) "
        "on every data set, both as a DP penalty (vs the five baselines) and as an EO penalty on "
-       "the rows with y = 1 (vs DiffEOpp and MMD-EO).")
+       "the rows with y = 1 (vs DiffEOpp and MMD-EO).",
+       evidence=("observation",), reading="our reading", reading_note=_READ)
 def _better_eo(quick: bool = False):
     m_dp, e_dp, w_dp = _compare(quick, "eo")
     m_eo, e_eo, w_eo = _compare(quick, "eo", eo_targets=True)
@@ -104,17 +173,22 @@ def _better_eo(quick: bool = False):
                 **{f"EO target {k}": v for k, v in m_eo.items()}}
     expected = {**{f"DP target {k}": v for k, v in e_dp.items()},
                 **{f"EO target {k}": v for k, v in e_eo.items()}}
-    return Evidence(all(w_dp) and all(w_eo), measured, expected, None,
-                    f"lowest competitive mean ΔEO (pp), CS vs the best competitor per data set; "
-                    f"CS wins or ties on {sum(w_dp)} of {len(w_dp)} (DP target) and "
-                    f"{sum(w_eo)} of {len(w_eo)} (EO target).")
+    j = Judge()
+    for tag, w in (("DP target", w_dp), ("EO target", w_eo)):
+        for name, ok in w.items():
+            j.fact(f"{tag} {name}: CS ≤ best competitor + 1 SE", ok)
+    return j.evidence(measured=measured, expected=expected,
+                      note=f"lowest competitive mean ΔEO (pp), CS vs the best competitor per "
+                      f"data set; CS wins or ties on {sum(w_dp.values())} of {len(w_dp)} (DP "
+                      f"target) and {sum(w_eo.values())} of {len(w_eo)} (EO target).")
 
 
 @claim("fairness.exp.cs_most_stable_tradeoff", kind="empirical", where=_WHERE,
        expected="refuted", corrected_by="fairness.exp.cs_tradeoff_spread_comparable",
        statement="The CS regularizer's utility–fairness trade-off is more stable across "
        "hyperparameters than the baselines': its seed-to-seed spread of ΔDP, averaged over the "
-       "λ grid, is the smallest of the six methods on most data sets.")
+       "λ grid, is the smallest of the six methods on most data sets.",
+       evidence=("observation",), reading="our reading", reading_note=_READ)
 def _most_stable(quick: bool = False):
     from numerics.fairness.experiments import stability
 
@@ -128,16 +202,20 @@ def _most_stable(quick: bool = False):
         measured[name] = f"CS {100 * by['cs']:.2f} (rank {ranks[-1]} of {len(by)})"
         expected[name] = f"smallest: {order[0]} {100 * by[order[0]]:.2f}"
     firsts = sum(r == 1 for r in ranks)
-    return Evidence(firsts > len(datasets) / 2, measured, expected, None,
-                    f"std over seeds of test ΔDP (pp), mean over the λ grid; CS is the most "
-                    f"stable on {firsts} of {len(datasets)} data sets.")
+    j = Judge()
+    j.ge("data sets where CS is the most stable vs a majority", firsts,
+         len(datasets) // 2 + 1)
+    return j.evidence(measured=measured, expected=expected,
+                      note=f"std over seeds of test ΔDP (pp), mean over the λ grid; CS is the "
+                      f"most stable on {firsts} of {len(datasets)} data sets.")
 
 
 @claim("fairness.exp.dp_bounds_hold_on_trained_models", kind="empirical",
        where="cs_fairness.md §3.5 (theory.fairness DP bounds)",
        statement="For every trained model (every method, λ and seed), the measured test ΔDP, "
        "thresholded at 0.5 and of mean scores, is below the distribution-free bound computed "
-       "from the CS divergence and the L² norms of the two groups' prediction densities.")
+       "from the CS divergence and the L² norms of the two groups' prediction densities.",
+       evidence=("sanity",))
 def _bounds_hold(quick: bool = False):
     from numerics.fairness.experiments import bounds_on_trained
 
@@ -146,14 +224,14 @@ def _bounds_hold(quick: bool = False):
     mean = np.array([r["dp_prob_bound"] - r["dp_prob"] for r in rows])
     l2 = max(abs(r["l2_from_cs"] - r["l2_direct"]) for r in rows)
     ratio = max(r["dp"] / r["dp_bound"] for r in rows if r["dp_bound"] > 0)
-    ok = bool(thr.min() >= -1e-12 and mean.min() >= -1e-12 and l2 < 1e-9)
-    return Evidence(ok, {"min slack thresholded": float(thr.min()),
-                         "min slack mean-score": float(mean.min()),
-                         "tightest ratio gap/bound": float(ratio)},
-                    {"slack": ">= 0", "‖p−q‖₂ from D_CS vs direct": f"{l2:.2e} < 1e-9"}, 1e-12,
-                    f"{len(rows)} trained models; 20-bin histogram densities on [0, 1]; "
-                    "thresholded ΔDP from numerics.fairness.metrics (independent of the "
-                    "histograms), ‖p−q‖₂ through l2_gap_from_cs(D_CS, ‖p‖, ‖q‖).")
+    j = Judge()
+    j.ge("min slack thresholded", float(thr.min()), 0.0, atol=1e-12)
+    j.ge("min slack mean-score", float(mean.min()), 0.0, atol=1e-12)
+    j.le("max |‖p−q‖₂ from D_CS − direct|", l2, 0.0, atol=1e-9)
+    return j.evidence(note=f"{len(rows)} trained models; 20-bin histogram densities on [0, 1]; "
+                      f"tightest ratio gap/bound {ratio:.3f}. Sanity: for histogram densities "
+                      "the bound chain holds by the theorem (fairness.dp.distribution_free_"
+                      "bounds_beta), so the trained models exercise the code, not the theory.")
 
 
 @claim("fairness.exp.cs_on_par_at_competitive_accuracy", kind="empirical", expected="corrected",
@@ -161,7 +239,8 @@ def _bounds_hold(quick: bool = False):
        statement="What holds instead of 'better': at competitive accuracy the CS regularizer is "
        "on par with the baselines, its ΔDP and its ΔEO lying within the range the five "
        "baselines span (best − 1 SE to worst + 1 SE) on every data set, and likewise the "
-       "EO-target CS's ΔEO within the range of DiffEOpp and MMD-EO.")
+       "EO-target CS's ΔEO within the range of DiffEOpp and MMD-EO.",
+       evidence=("observation",))
 def _on_par(quick: bool = False):
     measured, notes, ok = {}, [], []
     for metric, eo_targets in (("dp", False), ("eo", False), ("eo", True)):
@@ -171,10 +250,16 @@ def _on_par(quick: bool = False):
         for name in m_best:
             measured[f"{tag} {name}"] = m_best[name]
             notes.append(f"{tag} {name}: [{e_best[name]}; {e_worst[name]}]")
-        ok += _within(quick, metric, eo_targets)
-    return Evidence(all(ok), measured, "; ".join(notes), None,
-                    "lowest competitive mean (pp) of CS per data set against the baselines' "
-                    "best and worst (both sides checked, one SE of the difference each).")
+        ok += [(f"{tag} {name}", w) for name, w in zip(m_best, _within(quick, metric,
+                                                                       eo_targets))]
+    j = Judge()
+    for name, w in ok:
+        j.fact(f"{name}: within [best − 1 SE, worst + 1 SE]", w)
+    return j.evidence(measured=measured, expected="; ".join(notes),
+                      note="lowest competitive mean (pp) of CS per data set against the "
+                      "baselines' best and worst (both sides checked, one SE of the difference "
+                      "each). Observation: a range statement over seeds, no perturbable "
+                      "constant.")
 
 
 def _within(quick, metric, eo_targets=False):
@@ -199,7 +284,7 @@ def _within(quick, metric, eo_targets=False):
        where=_WHERE, corrects="fairness.exp.cs_most_stable_tradeoff",
        statement="What holds instead of 'more stable': on every data set, the CS regularizer's "
        "seed-to-seed spread of ΔDP (averaged over the λ grid) is within a factor 2 of the most "
-       "stable method's (comparable, not smaller).")
+       "stable method's (comparable, not smaller).", evidence=("observation",))
 def _spread_comparable(quick: bool = False):
     from numerics.fairness.experiments import stability
 
@@ -217,12 +302,11 @@ def _spread_comparable(quick: bool = False):
         # A spread over 3 seeds and 2 λ values cannot decide a per-data-set ratio statement.
         raise Unavailable("quick mode (3 seeds, 2 λ values) is too small to decide a seed-spread "
                           f"comparison; quick ratios CS / most stable per data set: {per_set}")
-    return Evidence(all(v <= 2.0 for v in per_set.values()),
-                    {"per data set": per_set, "pooled ratio": round(ratio, 3)},
-                    {"every ratio": "<= 2", "most stable (pooled)":
-                     f"{best} {100 * mean[best]:.2f} pp", "CS (pooled)":
-                     f"{100 * mean['cs']:.2f} pp"}, 2.0,
-                    "seed std of test ΔDP (pp), mean over the λ grid, CS / most stable method "
-                    "per data set; the factor 2 is our own yardstick for 'comparable', fixed "
-                    "before the full run.")
+    j = Judge()
+    j.le("CS / most stable spread, per data set", list(per_set.values()), 2.0)
+    return j.evidence(note=f"seed std of test ΔDP (pp), mean over the λ grid, CS / most stable "
+                      f"method per data set {per_set} (pooled {ratio:.3f}, most stable pooled "
+                      f"{best} {100 * mean[best]:.2f} pp, CS {100 * mean['cs']:.2f} pp); the "
+                      "factor 2 is our own yardstick for 'comparable', fixed before the full "
+                      "run. Observation: slack = 2 minus the largest ratio.")
 

@@ -59,7 +59,7 @@ def load_split(name: str, seed: int):
 
 
 def run_one(name: str, method: str, lam: float, seed: int, *, device: str = "cpu",
-            epochs: int | None = None) -> dict:
+            epochs: int | None = None, sigma: float = SIGMA) -> dict:
     """Train one model and return its test metrics, test predictions, wall and CPU time.
 
     ``method`` is ``"erm"``, a regularizer name (demographic-parity target) or
@@ -72,7 +72,7 @@ def run_one(name: str, method: str, lam: float, seed: int, *, device: str = "cpu
     t0, c0 = time.perf_counter(), time.process_time()
     reg, _, target = method.partition("_")
     clf = FairClassifier(regularizer="none" if method == "erm" else reg, lam=lam,
-                         sigma=SIGMA, target=target or "dp", hidden=HIDDEN, lr=LR, random_state=seed,
+                         sigma=sigma, target=target or "dp", hidden=HIDDEN, lr=LR, random_state=seed,
                          device=device, **dict(TRAIN[name], epochs=epochs or TRAIN[name]["epochs"]))
     clf.fit(d.X_train, d.y_train, sensitive_features=d.s_train)
     p = clf.predict_proba(d.X_test)[:, 1]
@@ -120,6 +120,25 @@ def _sweep(quick: bool, device: str) -> Sweep:
                 for lam in (lams[0], lams[3]) if quick else lams:
                     rows.append(run_one(name, method, lam, seed, device=device, epochs=epochs))
     return Sweep(tuple(rows), datasets, METHODS, seeds, time.perf_counter() - t0, EO_METHODS)
+
+
+#: The σ sweep (cs_fairness.md §2, issue 18): CS at λ = 10 on COMPAS, Parzen widths around the
+#: training σ = 0.2; full: 5 seeds, quick: 1 seed (too small to decide, shown only).
+SIGMA_SWEEP = (0.05, 0.2, 1.0)
+SIGMA_SWEEP_LAM, SIGMA_SWEEP_DATA = 10.0, "compas"
+
+
+@functools.lru_cache(maxsize=2)
+def sigma_sweep(quick: bool = False) -> tuple:
+    """Test ΔDP (and accuracy) after CS training at each σ of :data:`SIGMA_SWEEP`, per seed."""
+    seeds = (0,) if quick else SEEDS
+    rows = []
+    for seed in seeds:
+        for sigma in SIGMA_SWEEP:
+            r = run_one(SIGMA_SWEEP_DATA, "cs", SIGMA_SWEEP_LAM, seed, sigma=sigma)
+            rows.append({"sigma": sigma, "seed": seed, "dp": r["dp"], "acc": r["acc"],
+                         "dp_prob": r["dp_prob"]})
+    return tuple(rows)
 
 
 def _stats(rows: list[dict], key: str) -> tuple[float, float]:

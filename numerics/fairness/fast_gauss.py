@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from theory.fairness._estimator import as_samples
+from theory.fairness._estimator import as_samples, log_gram_mean
 from theory.validation import Interval, Options, check_param, invalid
 
 #: Cramér's constant: |He_n(x)| exp(-x²/4) <= K sqrt(n!) for all real x and n >= 0.
@@ -124,8 +124,9 @@ def cs_divergence_fast(x, y, sigma: float, *, convention: str = "A", spacing: fl
         {\hat S_{ab}-\varepsilon_{ab}},\ c=(1,1,2),
 
     the same estimator as :func:`theory.fairness.cs_divergence_kde` (Gram width
-    :math:`h=\sqrt2\sigma`). The bound is ``inf`` when a Gram mean is not resolved above its
-    error (groups many bandwidths apart); use the exact chunked estimator there.
+    :math:`h=\sqrt2\sigma`). A Gram mean not resolved above its
+    error (groups many bandwidths apart) is computed exactly in the log domain instead (its
+    term of the bound is then 0), so the value stays finite.
 
     Parameters
     ----------
@@ -153,12 +154,16 @@ def cs_divergence_fast(x, y, sigma: float, *, convention: str = "A", spacing: fl
     kw = {"spacing": spacing, "order": order, "radius": radius}
     parts = [fast_gram_mean(xs, xs, h, **kw), fast_gram_mean(ys, ys, h, **kw),
              fast_gram_mean(xs, ys, h, **kw)]
-    bound = 0.0
-    for c, r in zip((1, 1, 2), parts):
-        bound += c * r.error_bound / (r.value - r.error_bound) if r.value > r.error_bound \
-            else math.inf
-    if not parts[2].value > 0:
-        return FastResult(math.inf, math.inf)
-    d_a = math.log(parts[0].value) + math.log(parts[1].value) - 2 * math.log(parts[2].value)
+    bound, logs = 0.0, []
+    pairs = ((xs, xs), (ys, ys), (xs, ys))
+    for c, r, (a, b) in zip((1, 1, 2), parts, pairs):
+        if r.value > r.error_bound:
+            bound += c * r.error_bound / (r.value - r.error_bound)
+            logs.append(math.log(r.value))
+        else:
+            # not resolved above its error (groups many bandwidths apart): this Gram mean
+            # exactly, in the log domain (O(mn), only for this term)
+            logs.append(log_gram_mean(a / h, b / h, 1.0))
+    d_a = logs[0] + logs[1] - 2 * logs[2]
     scale = 1.0 if convention == "A" else 0.5
     return FastResult(scale * d_a, scale * bound)

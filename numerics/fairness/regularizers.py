@@ -56,9 +56,13 @@ class Regularizer:
         if self.target == "eo":
             keep = y == 1
             proba, logit, s = proba[keep], logit[keep], s[keep]
-        if int((s == 0).sum()) < 2 or int((s == 1).sum()) < 2:
+        if not self._usable(s):
             return proba.sum() * 0.0  # keeps the graph (and device, dtype) of the batch
         return self._penalty(proba, logit, s)
+
+    def _usable(self, s) -> bool:
+        """Two groups coded 0/1 with at least two rows each in this batch."""
+        return int((s == 0).sum()) >= 2 and int((s == 1).sum()) >= 2
 
     def _penalty(self, proba, logit, s):  # pragma: no cover - abstract
         raise NotImplementedError
@@ -80,11 +84,15 @@ class CSRegularizer(Regularizer):
         check_param("sigma", sigma, Interval(0, None, closed="neither"), "CSRegularizer")
         self.sigma = sigma
 
-    def _penalty(self, proba, logit, s):
-        from numerics.fairness.cs_torch import cs_divergence
+    def _usable(self, s) -> bool:
+        return True  # cs_group_divergence skips groups below two rows in the batch
 
-        return cs_divergence(proba[s == 0][:, None], proba[s == 1][:, None], self.sigma,
-                             convention="A")
+    def _penalty(self, proba, logit, s):
+        from numerics.fairness.cs_torch import cs_group_divergence
+
+        # G ≥ 2 groups: the mean of the pairwise divergences (with two groups, the paper's one)
+        return cs_group_divergence(proba, s, self.sigma, reduction="mean", convention="A",
+                                   on_small="skip")
 
 
 class DPRegularizer(Regularizer):

@@ -19,8 +19,10 @@ CHUNK_ELEMENTS = 4_000_000
 
 def as_samples(x, name: str, caller: str, *, min_rows: int = 2) -> np.ndarray:
     """Samples as an (n, d) float array; 1-D input is one feature. Needs ``min_rows`` rows."""
-    a = np.asarray(x, dtype=np.float64) if not isinstance(x, np.ndarray) else x
-    if getattr(a, "ndim", None) == 1:
+    from theory.fairness._gaussian import real_array
+
+    a = real_array(x, name, caller)
+    if a.ndim == 1:
         a = a[:, None]
     a = check_array(a, name, caller, ndim=2, min_rows=0)
     if a.shape[0] < min_rows:
@@ -96,9 +98,26 @@ def cs_divergence_kde(x, y, sigma: float, *, convention: str = "A",
         raise invalid("y", caller, f"samples of dimension {x.shape[1]} like x",
                       f"<dimension {y.shape[1]}>")
     h = np.sqrt(2.0) * sigma
-    d_a = (log_gram_mean(x, x, h, chunk=chunk) + log_gram_mean(y, y, h, chunk=chunk)
-           - 2 * log_gram_mean(x, y, h, chunk=chunk))
+    xs, ys = _scaled(x, y, h, sigma, caller)
+    d_a = (log_gram_mean(xs, xs, 1.0, chunk=chunk) + log_gram_mean(ys, ys, 1.0, chunk=chunk)
+           - 2 * log_gram_mean(xs, ys, 1.0, chunk=chunk))
     return d_a if convention == "A" else d_a / 2
+
+
+def _scaled(x: np.ndarray, y: np.ndarray, h: float, sigma: float, caller: str):
+    """Samples in units of the Gram width h, so that the exponents −‖x−y‖²/(2h²) are formed as
+    −½‖x/h − y/h‖² and a tiny σ gives large finite exponents (log domain), not 0·inf = NaN.
+    Refused with a message naming σ when the scaled squared distances overflow float64."""
+    centre = np.concatenate([x, y]).mean(axis=0)
+    xs, ys = (x - centre) / h, (y - centre) / h
+    spread = max(np.abs(xs).max(), np.abs(ys).max())
+    d = x.shape[1]
+    if not np.isfinite(spread) or spread > np.sqrt(np.finfo(np.float64).max / (16 * d)):
+        span = float(np.abs(np.concatenate([x, y]) - centre).max())
+        raise invalid("sigma", caller, f"a float large enough that the samples' spread "
+                      f"({span:.3g}) over √2σ stays below ~1e153 (else the log-kernel "
+                      "overflows float64)", sigma)
+    return xs, ys
 
 
 def _groups(s, n: int, caller: str) -> tuple[np.ndarray, list[np.ndarray]]:

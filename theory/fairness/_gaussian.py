@@ -9,14 +9,25 @@ forms are derived in ``shared/papers/cs_fairness.md`` §1 and §3.6.
 from __future__ import annotations
 
 import numpy as np
+from scipy import linalg
 
 from theory.validation import Interval, Options, check_param, invalid
 
 
+def real_array(x, name: str, caller: str) -> np.ndarray:
+    """``x`` as a float64 array; strings, complex numbers and objects are refused (numpy would
+    parse ``"1"`` silently and drop an imaginary part), float16/float32 are upcast exactly."""
+    a = np.asarray(x)
+    if a.dtype.kind not in "biuf":
+        raise invalid(name, caller, "real numbers (not strings, complex or objects)",
+                      f"<array of dtype {a.dtype}>")
+    return a.astype(np.float64)
+
+
 def as_gaussian(m, S, name: str, caller: str) -> tuple[np.ndarray, np.ndarray]:
     """Validate a mean and covariance; scalars mean a 1-D Gaussian and ``S`` is its variance."""
-    m = np.atleast_1d(np.asarray(m, dtype=np.float64))
-    S = np.asarray(S, dtype=np.float64)
+    m = np.atleast_1d(real_array(m, f"m for {name}", caller))
+    S = real_array(S, name, caller)
     if m.ndim != 1:
         raise invalid(f"m for {name}", caller, "a scalar or a 1-D mean vector",
                       f"<array of shape {m.shape}>")
@@ -50,7 +61,10 @@ def cs_divergence_gaussian(m1, S1, m2, S2, *, convention: str = "A") -> float:
         \qquad D_B = D_A / 2,
 
     with :math:`\Delta = m_1 - m_2`, from :math:`\int pq = N(m_1; m_2, S_1+S_2)` and
-    :math:`\int p^2 = (4\pi)^{-d/2}|S_1|^{-1/2}`.
+    :math:`\int p^2 = (4\pi)^{-d/2}|S_1|^{-1/2}`. Computed as a sum of non-negative terms (the
+    Mahalanobis part from a Cholesky factor, the log-det part per eigenvalue of
+    :math:`S_2^{-1}S_1` with ``log1p``), so it is never below 0 and keeps its relative accuracy
+    for near-equal pairs (a difference of log-determinants loses it).
 
     Parameters
     ----------
@@ -74,13 +88,34 @@ def cs_divergence_gaussian(m1, S1, m2, S2, *, convention: str = "A") -> float:
     m1, S1 = as_gaussian(m1, S1, "S1", caller)
     m2, S2 = as_gaussian(m2, S2, "S2", caller)
     _same_dim(m1, m2, caller)
-    delta = m1 - m2
-    Ssum = S1 + S2
-    maha = float(delta @ np.linalg.solve(Ssum, delta))
-    logdet = (np.linalg.slogdet(Ssum / 2)[1]
-              - 0.5 * np.linalg.slogdet(S1)[1] - 0.5 * np.linalg.slogdet(S2)[1])
-    d_a = maha + float(logdet)
+    d_a = _maha_sum(m1 - m2, S1 + S2) + float(np.sum(_ell(S1, S2)))
     return d_a if convention == "A" else d_a / 2
+
+
+def _maha_sum(delta: np.ndarray, Ssum: np.ndarray) -> float:
+    """Δᵀ(S1+S2)⁻¹Δ through a Cholesky factor: a sum of squares, never negative."""
+    z = linalg.solve_triangular(linalg.cholesky(Ssum, lower=True), delta, lower=True)
+    return float(z @ z)
+
+
+def _ell(S1: np.ndarray, S2: np.ndarray) -> np.ndarray:
+    r"""Per-eigenvalue log-det terms :math:`\ell(\lambda)=\lograc{1+\lambda}{2\sqrt\lambda}`,
+    λ the eigenvalues of :math:`S_2^{-1}S_1`, computed without cancellation.
+
+    μ = λ − 1 comes from the pencil (S1 − S2, S2) (S1 − S2 is exact for near-equal inputs),
+    and :math:`\ell = \operatorname{log1p}\big(\mu^2 / (2\sqrt\lambda(1+\sqrt\lambda)^2)\big)
+    \ge 0`, since :math:`(1+\lambda)/(2\sqrt\lambda) - 1 = (\sqrt\lambda-1)^2/(2\sqrt\lambda)`.
+    """
+    mu = linalg.eigh(S1 - S2, S2, eigvals_only=True)  # ascending, like λ
+    lam = linalg.eigh(S1, S2, eigvals_only=True)
+    near = np.abs(mu) < 0.5
+    # near 1: μ carries the digits that λ − 1 would cancel; far from 1 (down to λ = 1e-300,
+    # where 1 + μ rounds to 0) λ itself is accurate and the direct form has no cancellation
+    r = np.sqrt(np.where(near, 1.0 + mu, 1.0))
+    lam = np.where(near, 1.0, np.maximum(lam, np.finfo(np.float64).tiny))
+    direct = np.log1p(lam) - np.log(2.0) - 0.5 * np.log(lam)
+    return np.where(near, np.log1p(mu * mu / (2.0 * r * (1.0 + r) ** 2)),
+                    np.maximum(direct, 0.0))
 
 
 def kl_gaussian(m1, S1, m2, S2) -> float:

@@ -97,3 +97,68 @@ def test_dp_bounds_histogram_hold_on_beta_samples(seed):
 def test_bad_input_raises_a_clear_error(call, match):
     with pytest.raises(InvalidParameterError, match=match):
         call()
+
+
+def _cs_mpmath(m1, S1, m2, S2, dps=60):
+    """D_A of the float64 inputs evaluated in 60-digit arithmetic (the reference)."""
+    import mpmath as mp
+
+    with mp.workdps(dps):
+        d = len(m1)
+        A, B = mp.matrix(S1.tolist()), mp.matrix(S2.tolist())
+        delta = mp.matrix([mp.mpf(a) - mp.mpf(b) for a, b in zip(m1, m2)])
+        Ssum = A + B
+        maha = (delta.T * mp.inverse(Ssum) * delta)[0]
+        logdet = mp.log(mp.det(Ssum / 2)) - (mp.log(mp.det(A)) + mp.log(mp.det(B))) / 2
+        return float(maha + logdet) if d else 0.0
+
+
+def test_cs_gaussian_is_stable_on_near_equal_pairs_against_mpmath(seed):
+    rng = np.random.default_rng(seed)
+    worst = 0.0
+    for k in range(60):
+        d = 1 + k % 3
+        A = rng.normal(size=(d, d))
+        S1 = A @ A.T + 0.2 * np.eye(d)
+        E = rng.normal(size=(d, d)) * 10.0 ** rng.uniform(-9, -4)
+        S2 = S1 + (E + E.T) / 2
+        m1 = rng.normal(size=d)
+        m2 = m1 + rng.normal(size=d) * 10.0 ** rng.uniform(-9, -4)
+        got = cs_divergence_gaussian(m1, S1, m2, S2)
+        ref = _cs_mpmath(m1, S1, m2, S2)
+        assert got >= 0.0
+        worst = max(worst, abs(got - ref) / ref)
+    # the old slogdet differences lost everything here (relative errors up to 1.5e3)
+    assert worst < 1e-5
+
+
+def test_cs_gaussian_never_negative_on_equal_and_rounded_pairs():
+    S = np.array([[2.0, 0.3], [0.3, 1.0]])
+    assert cs_divergence_gaussian([0.0, 0.0], S, [0.0, 0.0], S) == 0.0
+    assert cs_divergence_gaussian(0.1, 1.0 + 1e-15, 0.1, 1.0) >= 0.0
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: cs_divergence_gaussian("1", 1.0, 0.0, 1.0), "not strings, complex"),
+    (lambda: cs_divergence_gaussian(1j, 1.0, 0.0, 1.0), "not strings, complex"),
+    (lambda: cs_divergence_gaussian(0.0, np.array([[1 + 1j]]), 0.0, 1.0), "not strings"),
+    (lambda: cs_divergence_kde(["0", "1"], [1.0, 2.0], 1.0), "not strings, complex"),
+    (lambda: cs_divergence_kde([0.0, 0.5], [1.0, 2.0], 1e-200), "'sigma' parameter"),
+])
+def test_non_real_input_and_overflowing_sigma_are_refused(call, match):
+    with pytest.raises(InvalidParameterError, match=match):
+        call()
+
+
+def test_kde_tiny_sigma_is_large_and_finite_not_nan():
+    x = np.linspace(0, 1, 50)
+    # log-domain exponents: D grows like (Δ/σ)² and stays finite (was NaN at σ = 1e-200)
+    d = cs_divergence_kde(x, x + 1e-3, 1e-150)
+    assert np.isfinite(d) and d > 1e280
+
+
+def test_kde_float16_input_is_computed_in_float64():
+    rng = np.random.default_rng(0)
+    x, y = rng.random(40).astype(np.float16), rng.random(30).astype(np.float16)
+    assert cs_divergence_kde(x, y, 0.1) == cs_divergence_kde(x.astype(np.float64),
+                                                             y.astype(np.float64), 0.1)
