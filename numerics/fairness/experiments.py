@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from numerics.store import experiment
+
 DATASETS = ("adult", "compas", "german", "titanic", "digits")
 #: quick mode: the two mid-sized tabular sets (seconds, not minutes); the full sweep is the
 #: reference for every verdict.
@@ -104,22 +106,38 @@ def sweep(quick: bool = False, device: str = "cpu") -> Sweep:
     return _sweep(bool(quick), str(device))
 
 
-@functools.lru_cache(maxsize=4)
-def _sweep(quick: bool, device: str) -> Sweep:
-    datasets = QUICK_DATASETS if quick else DATASETS
-    seeds = QUICK_SEEDS if quick else SEEDS
-    t0 = time.perf_counter()
-    rows = []
-    for name in datasets:
-        for seed in seeds:
+@experiment(maxsize=1024)
+def sweep_cell(cell: tuple) -> dict:
+    """One training of the sweep, ``cell = (data set, method, λ, seed, device, epochs)``: a pure
+    function of its parameters (seeded by ``seed``), cached in the result store."""
+    name, method, lam, seed, device, epochs = cell
+    return run_one(name, method, lam, seed, device=device, epochs=epochs)
+
+
+def sweep_cells(quick: bool, device: str) -> list[tuple]:
+    """The cells of the sweep, in the order of its rows."""
+    cells = []
+    for name in QUICK_DATASETS if quick else DATASETS:
+        for seed in QUICK_SEEDS if quick else SEEDS:
             # quick: half the steps, the weakest and the strongest λ of each grid
             epochs = max(1, TRAIN[name]["epochs"] // 2) if quick else None
-            rows.append(run_one(name, "erm", 0.0, seed, device=device, epochs=epochs))
+            cells.append((name, "erm", 0.0, seed, device, epochs))
             for method in METHODS + EO_METHODS:
                 lams = LAMBDAS[method.partition("_")[0]]
                 for lam in (lams[0], lams[3]) if quick else lams:
-                    rows.append(run_one(name, method, lam, seed, device=device, epochs=epochs))
-    return Sweep(tuple(rows), datasets, METHODS, seeds, time.perf_counter() - t0, EO_METHODS)
+                    cells.append((name, method, float(lam), seed, device, epochs))
+    return cells
+
+
+@functools.lru_cache(maxsize=4)
+def _sweep(quick: bool, device: str) -> Sweep:
+    from numerics.execution import map_cells
+
+    t0 = time.perf_counter()
+    # each cell is its own task on a Dask cluster (and its own cache entry)
+    rows = map_cells(sweep_cell, sweep_cells(quick, device))
+    return Sweep(tuple(rows), QUICK_DATASETS if quick else DATASETS, METHODS,
+                 QUICK_SEEDS if quick else SEEDS, time.perf_counter() - t0, EO_METHODS)
 
 
 #: The σ sweep (cs_fairness.md §2, issue 18): CS at λ = 10 on COMPAS, Parzen widths around the
@@ -128,7 +146,7 @@ SIGMA_SWEEP = (0.05, 0.2, 1.0)
 SIGMA_SWEEP_LAM, SIGMA_SWEEP_DATA = 10.0, "compas"
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def sigma_sweep(quick: bool = False) -> tuple:
     """Test ΔDP (and accuracy) after CS training at each σ of :data:`SIGMA_SWEEP`, per seed."""
     seeds = (0,) if quick else SEEDS
