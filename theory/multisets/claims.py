@@ -43,7 +43,7 @@ def _random_sets(rng, k, d, sizes=(1, 5), avoid_zero=True):
        statement="The EMD (W1 between uniform empirical measures, Euclidean ground cost) computed "
        "by POT's network simplex / the assignment problem equals the transportation LP.")
 def _emd_lp(seed: int = 0):
-    from numerics.multisets.search import emd_linprog
+    from theory.multisets._reference import emd_linprog
 
     rng = np.random.default_rng(seed)
     errs = []
@@ -58,7 +58,7 @@ def _emd_lp(seed: int = 0):
        statement="Padding the smaller multiset with zero vectors and solving the min-cost perfect "
        "matching gives the matching distance as defined by a minimum over permutations.")
 def _pad_vs_perm(seed: int = 0):
-    from numerics.multisets.search import matching_bruteforce
+    from theory.multisets._reference import matching_bruteforce
 
     rng = np.random.default_rng(seed)
     errs = []
@@ -103,7 +103,7 @@ def _metric(seed: int = 0):
        statement="For multisets of equal size M, the matching distance equals M times the EMD "
        "(Birkhoff-von Neumann).")
 def _m_emd(seed: int = 0):
-    from numerics.multisets.search import emd_linprog
+    from theory.multisets._reference import emd_linprog
 
     rng = np.random.default_rng(seed)
     errs = []

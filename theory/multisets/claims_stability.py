@@ -26,7 +26,7 @@ def _cases(seed, k=40):
        statement="Adding one element w to X (|X| = n) moves the EMD by at most "
        "(1/(n(n+1))) Σ_i ‖v_i - w‖.")
 def _emd_bound(seed: int = 0):
-    from numerics.multisets.search import emd_linprog
+    from theory.multisets._reference import emd_linprog
 
     worst = max(emd_linprog(X, np.vstack([X, w])) - emd_add_one(X, w) for X, w in _cases(seed))
     return Evidence(worst <= LP, {"max(LP - bound)": worst}, {"max(LP - bound)": "<= 0"}, LP,
@@ -38,7 +38,7 @@ def _emd_bound(seed: int = 0):
        statement="The Prop. 3.6 EMD bound always holds with equality: μ_X' = (1-t)μ_X + tδ_w, "
        "t = 1/(n+1), and W1(μ, (1-t)μ + tν) = t W1(μ, ν) by duality.")
 def _emd_eq(seed: int = 0):
-    from numerics.multisets.search import emd_linprog
+    from theory.multisets._reference import emd_linprog
 
     gaps = [abs(emd_linprog(X, np.vstack([X, w])) - emd_add_one(X, w)) for X, w in _cases(seed)]
     pot = [abs(emd(X, np.vstack([X, w])) - emd_add_one(X, w)) for X, w in _cases(seed + 1)]
@@ -60,7 +60,7 @@ def _h_add(seed: int = 0):
        expected="corrected",
        statement="Adding w to X moves the matching distance by exactly ‖w‖ (whatever X is).")
 def _m_add(seed: int = 0):
-    from numerics.multisets.search import matching_bruteforce
+    from theory.multisets._reference import matching_bruteforce
 
     gaps = [abs(matching_bruteforce(X, np.vstack([X, w])) - matching_add_one(X, w))
             for X, w in _cases(seed) if len(X) <= 5]

@@ -1,7 +1,7 @@
 """The 18 cells of Thm 3.1 (general sizes) and Lemma 3.2 (equal sizes M), each a checked claim.
 
 Lipschitz cells: (a) an adversarial search (L-BFGS-B on the set coordinates from the best of many
-random pairs, :mod:`numerics.multisets.search`) never exceeds the constant, and (b) a witness
+random pairs, :mod:`theory.multisets._search`) never exceeds the constant, and (b) a witness
 attains it. Non-Lipschitz cells: a pair at distance exactly 0 whose aggregates differ, a
 one-parameter family whose ratio diverges (closed form checked against the solvers, sympy limit),
 and the search's ratio, which runs past any modest constant.
@@ -45,7 +45,7 @@ def _ratio(X, Y, agg, dist):
 
 
 def _search(table, agg, dist, seed):
-    from numerics.multisets.search import TABLE_D, TABLE_M, table_search
+    from theory.multisets._search import TABLE_D, TABLE_M, table_search
 
     assert (TABLE_D, TABLE_M) == (D, M)
     return table_search(seed, False)[(table, agg, dist)]
@@ -147,7 +147,7 @@ for _t in ("thm31", "lemma32"):
        "constant between M (attained by the App. B.3.7 witness) and sqrt(d)*M: Thm 3.1's cross "
        "means only that no constant is uniform in the size.")
 def _max_emd_between(seed: int = 0):
-    from numerics.multisets.search import search_sup
+    from theory.multisets._search import search_sup
 
     d, Mb = 4, 4
     res = search_sup("max", "emd", d=d, sizes=(1, Mb), rng=np.random.default_rng([seed, 99]))
@@ -167,7 +167,7 @@ def _max_emd_between(seed: int = 0):
        "d_EMD(X,Y), so the exact constant is M for every d (the interval [M, sqrt(d)M] "
        "collapses to its lower end).")
 def _max_emd_exact(seed: int = 0):
-    from numerics.multisets.search import search_sup
+    from theory.multisets._search import search_sup
 
     d, Mb = 4, 4
     rng = np.random.default_rng([seed, 98])
