@@ -151,13 +151,16 @@ def _random_pair(rng, m, n, d):
 
 def search_sup(agg: str, dist: str, *, d: int, sizes=(1, 5), equal_size: int | None = None,
                n_random: int = 400, n_starts: int = 12, cap: float = 1e4,
-               rng=None) -> SearchResult:
+               starts=(), rng=None) -> SearchResult:
     """Best ratio over random pairs (sizes uniform in ``sizes`` or fixed at ``equal_size``),
-    then L-BFGS-B ascent from the ``n_starts`` best; stops early once ``cap`` is exceeded."""
+    then L-BFGS-B ascent from the ``n_starts`` best; stops early once ``cap`` is exceeded.
+
+    ``starts`` adds pairs (X, Y) from which L-BFGS-B also ascends (e.g. perturbed witnesses:
+    a larger ratio near an extremal pair would be found there)."""
     with _one_blas_thread():
         return _search_sup(agg, dist, d=d, sizes=sizes, equal_size=equal_size,
                            n_random=n_random, n_starts=n_starts, cap=cap,
-                           rng=np.random.default_rng(rng))
+                           starts=tuple(starts), rng=np.random.default_rng(rng))
 
 
 def _one_blas_thread():
@@ -169,7 +172,7 @@ def _one_blas_thread():
     return threadpool_limits(1, user_api="blas")
 
 
-def _search_sup(agg, dist, *, d, sizes, equal_size, n_random, n_starts, cap, rng):
+def _search_sup(agg, dist, *, d, sizes, equal_size, n_random, n_starts, cap, starts, rng):
     lo, hi = sizes
     cands = []
     for _ in range(n_random):
@@ -178,9 +181,11 @@ def _search_sup(agg, dist, *, d, sizes, equal_size, n_random, n_starts, cap, rng
         X, Y = _random_pair(rng, m, n, d)
         cands.append((ratio(X, Y, agg, dist), X, Y))
     cands.sort(key=lambda t: -t[0] if np.isfinite(t[0]) else -np.inf)
-    best = max(cands, key=lambda t: t[0])
-    evaluated = n_random
-    for _r0, X0, Y0 in cands[:n_starts]:
+    extra = [(ratio(X, Y, agg, dist), np.asarray(X, float), np.asarray(Y, float))
+             for X, Y in starts]
+    best = max(cands + extra, key=lambda t: t[0])
+    evaluated = n_random + len(extra)
+    for _r0, X0, Y0 in extra + cands[:n_starts]:
         if best[0] > cap:
             break
         m, n = len(X0), len(Y0)
@@ -200,19 +205,27 @@ TABLE_D = 3
 TABLE_M = 3
 
 
-@functools.lru_cache(maxsize=4)
-def table_search(seed: int = 0, quick: bool = False) -> dict:
+@functools.lru_cache(maxsize=8)
+def table_search(seed: int = 0, quick: bool = False, lipschitz_only: bool = False) -> dict:
     """Search sup of every cell of both tables at d = 3 (Lemma 3.2 at M = 3), cached per process.
 
+    ``lipschitz_only`` restricts to the cells with a constant (the claims' use: on the others the
+    search's large ratios come from distances at rounding level and prove nothing).
     Returns ``{("thm31" | "lemma32", agg, dist): SearchResult}``.
     """
+    from theory.multisets._aggregators import lipschitz_constant
+
     n_random, n_starts = (100, 3) if quick else (400, 10)
     out = {}
     for t, table in enumerate(("thm31", "lemma32")):
         for a, agg in enumerate(AGGS):
             for b, dist in enumerate(DISTS):
+                equal = TABLE_M if table == "lemma32" else None
+                if lipschitz_only and lipschitz_constant(agg, dist, d=TABLE_D,
+                                                         equal_size=equal) is None:
+                    continue
                 rng = np.random.default_rng([seed, t, a, b])
                 out[(table, agg, dist)] = search_sup(
-                    agg, dist, d=TABLE_D, equal_size=TABLE_M if table == "lemma32" else None,
+                    agg, dist, d=TABLE_D, equal_size=equal,
                     n_random=n_random, n_starts=n_starts, rng=rng)
     return out
