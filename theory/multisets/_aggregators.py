@@ -56,10 +56,28 @@ def attention_weights(X, W, q) -> np.ndarray:
     if q.shape[0] != W.shape[0]:
         raise invalid("q", "attention", f"a vector of length {W.shape[0]} (the rows of W)",
                       f"<array of shape {q.shape}>")
-    s = np.maximum(X @ W.T, 0.0) @ q
-    s = s - s.max()  # shift for overflow safety; softmax is shift invariant
+    # Scores s = ReLU(X Wᵀ) q = c · (H q̂) with H = ReLU((X/sx)(W/sw)ᵀ)/hs and q̂ = q/qs
+    # normalised (sx, sw powers of two), c = sx·sw·hs·qs; so large finite X, W or q (e.g.
+    # q = 1e308) cannot overflow into inf - inf = NaN. Softmax is shift invariant: only the
+    # gaps to the top score, times c, matter.
+    sx = _pow2(float(np.max(np.abs(X))))
+    sw = _pow2(float(np.max(np.abs(W))))
+    H = np.maximum((X / sx) @ (W / sw).T, 0.0)
+    hs, qs = float(np.max(np.abs(H))), float(np.max(np.abs(q)))
+    if hs == 0.0 or qs == 0.0:
+        return np.full(len(X), 1.0 / len(X))
+    t = (H / hs) @ (q / qs)
+    gap = t - t.max()
+    with np.errstate(over="ignore", invalid="ignore"):
+        c = sx * sw * hs * qs  # may be inf: every strictly lower score then gets weight 0
+        s = np.where(gap == 0.0, 0.0, gap * c)
     w = np.exp(s)
     return w / w.sum()
+
+
+def _pow2(a: float) -> float:
+    """The power of two at or just below ``a`` (1 for a = 0)."""
+    return 1.0 if a == 0.0 else float(np.ldexp(1.0, int(np.frexp(a)[1]) - 1))
 
 
 def attention(X, W, q) -> np.ndarray:
