@@ -19,8 +19,8 @@ def pairwise(quick: bool = False):
     """100 sets of 100 points in R^64 (4,950 pairs) for EMD, Hausdorff and matching, against a
     plain loop of ``scipy.optimize.linprog`` EMD solves (timed on a sample of pairs and scaled
     to all pairs, since the full loop takes minutes)."""
-    from theory.multisets._reference import emd_linprog
     from theory.multisets import pairwise_distances
+    from theory.multisets._reference import emd_linprog
 
     k, m, d = (30, 50, 64) if quick else (100, 100, 64)
     sets = _sets(k, m, d)
@@ -83,16 +83,19 @@ def emd_vs_pot(quick: bool = False):
     unequal = [rng.normal(size=(int(rng.integers(m // 2, m + 1)), d)) for _ in range(k)]
     pairs = k * (k - 1) // 2
     rows = []
-    for label, sets, why in (
-            ("equal sizes", equal, "equal sizes: Birkhoff-von Neumann lets ours solve an "
-             "assignment problem (scipy's linear_sum_assignment) instead of the network simplex"),
-            ("unequal sizes", unequal, "unequal sizes: both run POT's network simplex; the "
-             "difference is cdist vs ot.dist and call overhead")):
-        out = {}
+    cases = (
+        ("equal sizes", equal, ("equal sizes: Birkhoff-von Neumann lets ours solve an "
+                                "assignment problem (scipy's linear_sum_assignment) instead of "
+                                "the network simplex")),
+        ("unequal sizes", unequal, ("unequal sizes: both run POT's network simplex; the "
+                                    "difference is cdist vs ot.dist and call overhead")))
+    for label, sets, why in cases:
+        out: dict = {}
         # One timed run each (seconds long); the matrices are kept to compare them.
-        ours = timeit(lambda s=sets: out.__setitem__("ours", pairwise_distances(s, "emd")),
+        ours = timeit(lambda s=sets, o=out: o.__setitem__("ours", pairwise_distances(s, "emd")),
                       repeat=1, warmup=0)
-        pot = timeit(lambda s=sets: out.__setitem__("pot", _pot_loop(s)), repeat=1, warmup=0)
+        pot = timeit(lambda s=sets, o=out: o.__setitem__("pot", _pot_loop(s)), repeat=1,
+                     warmup=0)
         err = float(np.max(np.abs(out["ours"] - out["pot"])))
         rows.append(Row("multisets", f"pairwise EMD matrix, {label}",
                         f"{k} sets x {m // 2 if label == 'unequal sizes' else m}"

@@ -214,8 +214,8 @@ def pairwise_distances(sets, distance):
             for name, D in out.items():
                 D[i, j] = D[j, i] = vals[name]
     if scale != 1.0:
-        for name in out:
-            out[name] = out[name] * scale
+        for name, D in list(out.items()):
+            out[name] = D * scale
             if not np.all(np.isfinite(out[name])):
                 raise invalid("sets", "pairwise_distances", "coordinates whose distances are "
                               "finite in float64", f"<{name} distances overflow>")

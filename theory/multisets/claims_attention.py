@@ -144,7 +144,7 @@ def _zero(seed: int = 0):
     are at least e⁻²/((2e)(3e)) ≈ 2.5e-3: far from rounding."""
     rng = np.random.default_rng(seed)
     dh, dm, num_h, cf_h, num_m, cf_m = [], [], [], [], [], []
-    relu = lambda z: np.maximum(z, 0.0)  # noqa: E731
+    relu = lambda z: np.maximum(z, 0.0)
     for _ in range(30):
         d, h = 3, 4
         W = rng.normal(size=(h, d))

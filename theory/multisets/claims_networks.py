@@ -6,6 +6,8 @@ random network whose measured ratio exceeds the product bound would refute the t
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from theory.claims import Judge, claim
@@ -78,7 +80,7 @@ def _aligned_weights(rng, dims, *, top=None, pooled=None, scalar=False):
     layers up to ``pooled`` multiples of orthogonal maps (all singular values equal)."""
     Ps = [_orth(rng, dims[0])]
     Ws = []
-    for layer, (a, b) in enumerate(zip(dims[:-1], dims[1:]), start=1):
+    for layer, (a, b) in enumerate(itertools.pairwise(dims), start=1):
         Ps.append(_orth(rng, b, top if layer == pooled else None))
         k = min(a, b)
         if scalar and layer <= pooled:

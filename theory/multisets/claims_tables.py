@@ -300,7 +300,7 @@ def _grid_arrays(seed):
        statement="On multisets of equal size M in R^d, sqrt(d) is the smallest Hausdorff-"
        "Lipschitz constant of the max, for every d and M (checked on d = 1..8, M = 1..6).")
 def _max_h_tight_refuted(seed: int = 0):
-    keys, sharp, sup, wit, evals = _grid_arrays(seed)
+    keys, sharp, sup, wit, _ = _grid_arrays(seed)
     sqrt_d = np.array([np.sqrt(d) for d, _ in keys])
     best = np.maximum(sup, wit)
     j = Judge()
