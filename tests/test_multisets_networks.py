@@ -178,7 +178,7 @@ def test_bad_input_names_the_parameter():
         SetNetwork("median", 3)
     with pytest.raises(InvalidParameterError, match="The 'distance' parameter"):
         lipschitz_bound(_net("mean", 0), "wasserstein")
-    with pytest.raises(InvalidParameterError, match="The 'sets' parameter of pad_sets"):
+    with pytest.raises(InvalidParameterError, match="The 'sets\\[1\\]' parameter of pad_sets"):
         pad_sets([np.ones((2, 3)), np.ones((2, 2))])
     with pytest.raises(InvalidParameterError, match="The 'epochs' parameter"):
         train_set_network(_net("mean", 0), [np.ones((2, 3))], [0], epochs=0)

@@ -21,7 +21,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from theory.validation import Interval, Options, check_param, invalid
+from theory.validation import Interval, Options, check_array, check_param, invalid
 
 POOLS = ("sum", "mean", "max", "attention")
 DISTANCES = ("emd", "hausdorff", "matching")
@@ -50,12 +50,12 @@ def pad_sets(sets, *, device=None, dtype=torch.float32):
     """
     if len(sets) == 0:
         raise invalid("sets", "pad_sets", "a non-empty sequence of (n_i, d) arrays", "<empty>")
-    arrays = [np.asarray(s, dtype=np.float64) for s in sets]
+    arrays = [check_array(s, f"sets[{i}]", "pad_sets") for i, s in enumerate(sets)]
     d = arrays[0].shape[1]
     for i, a in enumerate(arrays):
-        if a.ndim != 2 or a.shape[1] != d or len(a) == 0:
-            raise invalid("sets", "pad_sets", f"non-empty arrays of shape (n_i, {d})",
-                          f"<set {i} of shape {a.shape}>")
+        if a.shape[1] != d:
+            raise invalid(f"sets[{i}]", "pad_sets", f"an array of shape (n_i, {d}) (the "
+                          "dimension of sets[0])", f"<array of shape {a.shape}>")
     sizes = np.array([len(a) for a in arrays])
     x = np.zeros((len(arrays), sizes.max(), d))
     for i, a in enumerate(arrays):
@@ -97,6 +97,10 @@ class AttentionPool(nn.Module):
 
 def pool(h, mask, kind: str, attention: AttentionPool | None = None):
     """Aggregate the latent multisets ``h`` (B, M, d_h) over the masked axis -> (B, d_h)."""
+    if not bool(mask.any(dim=1).all()):
+        empty = int((~mask.any(dim=1)).nonzero()[0, 0])
+        raise invalid("mask", "pool", "a mask with at least one real element per multiset "
+                      "(an empty multiset has no mean or max)", f"<multiset {empty} all masked>")
     m = mask.unsqueeze(-1)
     if kind == "sum":
         return (h * m).sum(dim=1)
@@ -155,8 +159,19 @@ class SetNetwork(nn.Module):
         r"""Pooled width :math:`d_h` (the dimension the max-pool's :math:`\sqrt{d}` refers to)."""
         return self.encoder[-2].out_features
 
+    @property
+    def in_dim(self) -> int:
+        """Dimension d of the input elements."""
+        return self.encoder[0].in_features
+
+    def _check_input(self, x, caller):
+        if x.shape[-1] != self.in_dim:
+            raise invalid("x", caller, f"elements of dimension {self.in_dim} (the network's "
+                          "in_dim)", f"<tensor of shape {tuple(x.shape)}>")
+
     def encode(self, x):
         r"""Latent elements :math:`f_{\mathrm{MLP}_1}(v)`, (B, M, d) -> (B, M, d_h)."""
+        self._check_input(x, "SetNetwork.encode")
         return self.encoder(x)
 
     def pooled(self, x, mask):
@@ -288,6 +303,7 @@ def train_set_network(model: SetNetwork, sets, target, *, epochs: int = 50,
 def predict(model: SetNetwork, sets, *, batch_size: int = 512) -> np.ndarray:
     """Network outputs (k, n_out) as float64 numpy, in the model's dtype on its device."""
     p = next(model.parameters())
+    sets = [check_array(s, f"sets[{i}]", "predict") for i, s in enumerate(sets)]
     outs = []
     for start in range(0, len(sets), batch_size):
         x, mask = pad_sets(sets[start:start + batch_size], device=p.device, dtype=p.dtype)

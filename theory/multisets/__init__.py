@@ -13,6 +13,7 @@ from theory.multisets._aggregators import (
     attention_witness_ratio,
     lipschitz_constant,
     max_emd_constant_bounded_size,
+    max_hausdorff_constant_equal_size,
 )
 from theory.multisets._distances import DISTANCES, emd, hausdorff, matching, pairwise_distances
 from theory.multisets._networks import (
@@ -36,6 +37,7 @@ from theory.multisets._witnesses import (
     counterexample_family,
     family_ratio,
     max_emd_family,
+    max_hausdorff_equal_size_witness,
     tightness_witness,
     zero_distance_witness,
 )
@@ -44,7 +46,8 @@ __all__ = [
     "AGGREGATORS", "DISTANCES", "FAMILY_CELLS", "aggregate", "attention", "attention_weights",
     "attention_witness_ratio", "counterexample_family", "emd", "emd_add_one", "family_ratio",
     "hausdorff", "hausdorff_add_one", "lipschitz_constant", "lipschitz_two_layer_1d", "matching",
-    "matching_add_one", "max_emd_constant_bounded_size", "max_emd_family", "mlp",
+    "matching_add_one", "max_emd_constant_bounded_size", "max_emd_family", "max_hausdorff_constant_equal_size",
+    "max_hausdorff_equal_size_witness", "mlp",
     "mlp_lipschitz_bound", "network_bound", "noise_bound", "pairwise_distances", "random_mlp",
     "set_network", "sum_network_offset_bound", "tent_encoder", "tightness_witness",
     "zero_distance_witness",

@@ -56,10 +56,28 @@ def attention_weights(X, W, q) -> np.ndarray:
     if q.shape[0] != W.shape[0]:
         raise invalid("q", "attention", f"a vector of length {W.shape[0]} (the rows of W)",
                       f"<array of shape {q.shape}>")
-    s = np.maximum(X @ W.T, 0.0) @ q
-    s = s - s.max()  # shift for overflow safety; softmax is shift invariant
+    # Scores s = ReLU(X Wᵀ) q = c · (H q̂) with H = ReLU((X/sx)(W/sw)ᵀ)/hs and q̂ = q/qs
+    # normalised (sx, sw powers of two), c = sx·sw·hs·qs; so large finite X, W or q (e.g.
+    # q = 1e308) cannot overflow into inf - inf = NaN. Softmax is shift invariant: only the
+    # gaps to the top score, times c, matter.
+    sx = _pow2(float(np.max(np.abs(X))))
+    sw = _pow2(float(np.max(np.abs(W))))
+    H = np.maximum((X / sx) @ (W / sw).T, 0.0)
+    hs, qs = float(np.max(np.abs(H))), float(np.max(np.abs(q)))
+    if hs == 0.0 or qs == 0.0:
+        return np.full(len(X), 1.0 / len(X))
+    t = (H / hs) @ (q / qs)
+    gap = t - t.max()
+    with np.errstate(over="ignore", invalid="ignore"):
+        c = sx * sw * hs * qs  # may be inf: every strictly lower score then gets weight 0
+        s = np.where(gap == 0.0, 0.0, gap * c)
     w = np.exp(s)
     return w / w.sum()
+
+
+def _pow2(a: float) -> float:
+    """The power of two at or just below ``a`` (1 for a = 0)."""
+    return 1.0 if a == 0.0 else float(np.ldexp(1.0, int(np.frexp(a)[1]) - 1))
 
 
 def attention(X, W, q) -> np.ndarray:
@@ -120,7 +138,7 @@ def lipschitz_constant(aggregator: str, distance: str, *, d, equal_size=None):
 
     .. math::
         \begin{array}{c|ccc} & \text{mean} & \text{sum} & \text{max}\\ \hline
-        \text{EMD} & 1 & M & M\\ \text{H} & - & - & \sqrt d\\
+        \text{EMD} & 1 & M & M\\ \text{H} & - & - & \sqrt{\min(d, \max(1, 2M-2))}\\
         \text{matching} & 1/M & 1 & 1\end{array}
 
     Parameters
@@ -137,8 +155,10 @@ def lipschitz_constant(aggregator: str, distance: str, *, d, equal_size=None):
     Returns
     -------
     sympy expression or None
-        None when the paper proves that no constant exists. All constants are tight (a witness
-        attains them; for max/Hausdorff with equal sizes, when M >= d).
+        None when the paper proves that no constant exists. All constants are sharp (a witness
+        attains them). For max/Hausdorff with equal sizes the paper's :math:`\sqrt d` is replaced
+        by the sharp :func:`max_hausdorff_constant_equal_size` (it equals :math:`\sqrt d` exactly
+        when :math:`d \le \max(1, 2M-2)`).
     """
     caller = "lipschitz_constant"
     check_param("aggregator", aggregator, Options(*AGGREGATORS, "attention"), caller)
@@ -152,9 +172,65 @@ def lipschitz_constant(aggregator: str, distance: str, *, d, equal_size=None):
                  ("max", "hausdorff"): sp.sqrt(d)}
     else:
         table = {("mean", "emd"): sp.Integer(1), ("sum", "emd"): M, ("max", "emd"): M,
-                 ("max", "hausdorff"): sp.sqrt(d), ("mean", "matching"): 1 / M,
+                 ("max", "hausdorff"): max_hausdorff_constant_equal_size(d, M),
+                 ("mean", "matching"): 1 / M,
                  ("sum", "matching"): sp.Integer(1), ("max", "matching"): sp.Integer(1)}
     return table.get((aggregator, distance))
+
+
+def max_hausdorff_constant_equal_size(d, M):
+    r"""Sharp Hausdorff-Lipschitz constant of the max on multisets of equal size M in R^d (ours).
+
+    .. math::
+        L(d, M) = \sqrt{\min(d,\ \max(1, 2M-2))}
+        = \begin{cases} 1 & M = 1,\\ \sqrt{\min(d, 2M-2)} & M \ge 2. \end{cases}
+
+    Lemma 3.2 lists :math:`\sqrt d` for every M; that is an upper bound, attained exactly when
+    :math:`d \le \max(1, 2M-2)` (so "tight when M >= d" is true but not the whole story: M >= d/2+1
+    suffices, and for M = 1 < d or 2M - 2 < d the constant is smaller).
+
+    Proof of the upper bound. Let :math:`h = d_H(X, Y)` and :math:`\Delta = f_{MAX}(X) -
+    f_{MAX}(Y)`. For each coordinate k with :math:`\Delta_k > 0` pick an element
+    :math:`x_{i(k)} \in X` attaining :math:`\max_X(\cdot)_k`; for :math:`\Delta_k < 0` pick
+    :math:`y_{j(k)} \in Y` attaining :math:`\max_Y(\cdot)_k`. Let G be the bipartite graph on
+    X ⊎ Y (2M vertices) with an edge {x, y} whenever :math:`\|x - y\| \le h`; by definition of
+    :math:`d_H` no vertex is isolated.
+    (i) One edge pays for both of its ends: for an edge {x_i, y_j} and v = x_i - y_j, every k
+    with i(k) = i has :math:`\Delta_k = x_{ik} - \max_Y(\cdot)_k \le v_k`, so
+    :math:`0 < \Delta_k \le v_k`, and every k with j(k) = j has :math:`0 < -\Delta_k \le -v_k`;
+    these coordinate sets are disjoint, so :math:`\sum_{k: i(k)=i \text{ or } j(k)=j}
+    \Delta_k^2 \le \|v\|^2 \le h^2`.
+    (ii) Take a minimum edge cover C of G and charge every chosen vertex to one edge of C
+    covering it: :math:`\|\Delta\|^2 \le |C|\,h^2`. By Gallai's identity
+    :math:`|C| = 2M - \nu(G)` with :math:`\nu` the maximum matching size. For M >= 2,
+    :math:`\nu \ge 2`: if :math:`\nu = 1`, König's theorem gives one vertex, say x, covering
+    every edge, but another vertex x' of the same side has an edge, not through x. So
+    :math:`|C| \le 2M - 2`; for M = 1, |C| = 1.
+    (iii) Each coordinate alone is also paid by one edge, :math:`|\Delta_k| \le h`, so
+    :math:`\|\Delta\|^2 \le d\,h^2` (Thm 3.1's bound). Together
+    :math:`\|\Delta\| \le \sqrt{\min(d, \max(1, 2M-2))}\, h`.
+
+    Attained by :func:`theory.multisets.max_hausdorff_equal_size_witness` for every d and M:
+    :math:`X = \{\{0, h e_1, \dots, h e_p, 0, \dots\}\}`,
+    :math:`Y = \{\{0, h e_{p+1}, \dots, h e_k, 0, \dots\}\}` with :math:`k = \min(d, 2M-2)`,
+    p = min(M - 1, k): every element is within h of the other set's 0 (a double star, whose
+    maximum matching has size 2), and the max moves by h on k coordinates.
+
+    Parameters
+    ----------
+    d, M : int >= 1 or sympy Symbol
+
+    Returns
+    -------
+    sympy expression
+
+    References
+    ----------
+    Refines Lemma 3.2 (max/Hausdorff cell) of Nikolentzos & Skianis (2026), App. B.4.
+    """
+    d = _positive_int_or_symbol(d, "d", "max_hausdorff_constant_equal_size")
+    M = _positive_int_or_symbol(M, "M", "max_hausdorff_constant_equal_size")
+    return sp.sqrt(sp.Min(d, sp.Max(1, 2 * M - 2)))
 
 
 def max_emd_constant_bounded_size(M, d):

@@ -25,6 +25,29 @@ def _pair(X, Y, caller):
     return X, Y
 
 
+#: Coordinates outside [_TINY, _HUGE] in magnitude are rescaled before the squares in cdist
+#: (which overflow above ~1e154 and underflow below ~1e-162).
+_TINY, _HUGE = 1e-100, 1e100
+
+
+def _scale_of(*arrays) -> float:
+    """A power of two s with every |coordinate| / s below 2 (the largest in [1, 2)) when the largest coordinate is
+    outside [_TINY, _HUGE], else 1. Dividing by a power of two is exact, and every distance here
+    is positively homogeneous (d(X/s, Y/s) = d(X, Y)/s), so the result is unchanged."""
+    a = max(float(np.max(np.abs(A))) for A in arrays)
+    if a == 0.0 or _TINY <= a <= _HUGE:
+        return 1.0
+    return float(np.ldexp(1.0, int(np.frexp(a)[1]) - 1))
+
+
+def _unscale(value: float, s: float, caller: str) -> float:
+    out = value * s
+    if not np.isfinite(out):
+        raise invalid("X", caller, "coordinates whose distance is finite in float64",
+                      f"<a distance of {value:g} x {s:g}>")
+    return float(out)
+
+
 def _emd_from_cost(C: np.ndarray) -> float:
     m, n = C.shape
     if m == n:
@@ -68,6 +91,9 @@ def emd(X, Y) -> float:
     -------
     float
         In the units of the coordinates. A pseudometric: ``emd({v}, {v, v}) == 0``.
+        Coordinates beyond 1e100 or below 1e-100 in magnitude are rescaled by a power of two
+        first (the distance is positively homogeneous), so neither the squares in the cost nor
+        POT's solver overflow or underflow.
 
     References
     ----------
@@ -75,7 +101,8 @@ def emd(X, Y) -> float:
     (``ot.emd2``) on the Euclidean (not squared) cost, or by the assignment problem when m = n.
     """
     X, Y = _pair(X, Y, "emd")
-    return _emd_from_cost(cdist(X, Y))
+    s = _scale_of(X, Y)
+    return _unscale(_emd_from_cost(cdist(X / s, Y / s)), s, "emd")
 
 
 def hausdorff(X, Y) -> float:
@@ -91,7 +118,8 @@ def hausdorff(X, Y) -> float:
     Nikolentzos & Skianis (2026), Sec. 2.
     """
     X, Y = _pair(X, Y, "hausdorff")
-    return _hausdorff_from_cost(cdist(X, Y))
+    s = _scale_of(X, Y)
+    return _unscale(_hausdorff_from_cost(cdist(X / s, Y / s)), s, "hausdorff")
 
 
 def matching(X, Y) -> float:
@@ -115,7 +143,10 @@ def matching(X, Y) -> float:
     Nikolentzos & Skianis (2026), Sec. 2, Props. 2.2-2.3.
     """
     X, Y = _pair(X, Y, "matching")
-    return _matching_from_cost(cdist(X, Y), np.linalg.norm(X, axis=1), np.linalg.norm(Y, axis=1))
+    s = _scale_of(X, Y)
+    X, Y = X / s, Y / s
+    return _unscale(_matching_from_cost(cdist(X, Y), np.linalg.norm(X, axis=1),
+                                        np.linalg.norm(Y, axis=1)), s, "matching")
 
 
 def pairwise_distances(sets, distance):
@@ -160,6 +191,8 @@ def pairwise_distances(sets, distance):
             raise invalid(f"sets[{i}]", "pairwise_distances",
                           f"an array with {dim} columns (the dimension of sets[0])",
                           f"<array of shape {A.shape}>")
+    scale = _scale_of(*arrs)
+    arrs = [A / scale for A in arrs]
     norms = [np.linalg.norm(A, axis=1) for A in arrs]
     k = len(arrs)
     out = {name: np.zeros((k, k)) for name in names}
@@ -180,4 +213,10 @@ def pairwise_distances(sets, distance):
                     vals["matching"] = _matching_from_cost(C, norms[i], norms[j])
             for name, D in out.items():
                 D[i, j] = D[j, i] = vals[name]
+    if scale != 1.0:
+        for name, D in list(out.items()):
+            out[name] = D * scale
+            if not np.all(np.isfinite(out[name])):
+                raise invalid("sets", "pairwise_distances", "coordinates whose distances are "
+                              "finite in float64", f"<{name} distances overflow>")
     return out[distance] if isinstance(distance, str) else out

@@ -12,7 +12,7 @@ from numbers import Integral
 import numpy as np
 
 from theory.multisets._aggregators import AGGREGATORS, aggregate
-from theory.validation import Options, check_array, check_param, invalid
+from theory.validation import Interval, Options, check_array, check_param, invalid
 
 
 def random_mlp(sizes, *, bias: bool = True, rng=None):
@@ -32,9 +32,32 @@ def random_mlp(sizes, *, bias: bool = True, rng=None):
     return layers
 
 
+def _check_layers(layers, caller):
+    try:
+        layers = [(np.asarray(W, dtype=float), np.asarray(b, dtype=float)) for W, b in layers]
+    except (TypeError, ValueError):
+        raise invalid("layers", caller, "a list of (W, b) pairs", f"<{type(layers).__name__}>"
+                      ) from None
+    if not layers:
+        raise invalid("layers", caller, "a non-empty list of (W, b) pairs", "[]")
+    for k, (W, b) in enumerate(layers):
+        if W.ndim != 2 or b.shape != (W.shape[0],) or not (np.all(np.isfinite(W))
+                                                            and np.all(np.isfinite(b))):
+            raise invalid("layers", caller, "finite (W of shape (out, in), b of shape (out,)) "
+                          "pairs", f"<layer {k}: W {W.shape}, b {b.shape}>")
+        if k and W.shape[1] != layers[k - 1][0].shape[0]:
+            raise invalid("layers", caller, f"layers whose widths chain (layer {k} needs "
+                          f"{layers[k - 1][0].shape[0]} inputs)", f"<layer {k}: W {W.shape}>")
+    return layers
+
+
 def mlp(layers, X) -> np.ndarray:
     """Apply an MLP row-wise: X of shape (m, d_in) -> (m, d_out); ReLU between layers."""
-    H = np.asarray(X, dtype=float)
+    layers = _check_layers(layers, "mlp")
+    H = check_array(X, "X", "mlp")
+    if H.shape[1] != layers[0][0].shape[1]:
+        raise invalid("X", "mlp", f"an array with {layers[0][0].shape[1]} columns (the input "
+                      "width of the first layer)", f"<array of shape {H.shape}>")
     for k, (W, b) in enumerate(layers):
         H = H @ W.T + b
         if k < len(layers) - 1:
@@ -57,6 +80,14 @@ def set_network(X, encoder, decoder, kind: str) -> np.ndarray:
     """
     check_param("kind", kind, Options(*AGGREGATORS), "set_network")
     X = check_array(X, "X", "set_network")
+    encoder = _check_layers(encoder, "set_network")
+    decoder = _check_layers(decoder, "set_network")
+    if X.shape[1] != encoder[0][0].shape[1]:
+        raise invalid("X", "set_network", f"an array with {encoder[0][0].shape[1]} columns (the "
+                      "encoder's input width)", f"<array of shape {X.shape}>")
+    if decoder[0][0].shape[1] != encoder[-1][0].shape[0]:
+        raise invalid("decoder", "set_network", f"an MLP with {encoder[-1][0].shape[0]} inputs "
+                      "(the encoder's output width)", f"<first layer W {decoder[0][0].shape}>")
     return mlp(decoder, aggregate(mlp(encoder, X), kind)[None, :])[0]
 
 
@@ -73,6 +104,12 @@ def network_bound(kind: str, distance: str, lip1: float, lip2: float, *, width: 
     ``width`` is :math:`d_h`, the width of the pooled layer, not the input dimension.
     With an encoder bias and unequal sizes use :func:`sum_network_offset_bound`.
     """
+    caller = "network_bound"
+    check_param("lip1", lip1, Interval(0, None, "left"), caller)
+    check_param("lip2", lip2, Interval(0, None, "left"), caller)
+    check_param("width", width, Interval(1, None, integer=True), caller)
+    if equal_size is not None:
+        check_param("equal_size", equal_size, Interval(1, None, integer=True), caller)
     base = lip1 * lip2
     if equal_size is not None:
         M = equal_size
@@ -98,6 +135,13 @@ def sum_network_offset_bound(dist_matching: float, m: int, n: int, lip1: float, 
 
     Zero padding adds :math:`|m-n|` copies of :math:`f_{MLP_1}(0)` to the smaller sum.
     """
+    caller = "sum_network_offset_bound"
+    check_param("dist_matching", dist_matching, Interval(0, None, "left"), caller)
+    check_param("m", m, Interval(1, None, integer=True), caller)
+    check_param("n", n, Interval(1, None, integer=True), caller)
+    check_param("lip1", lip1, Interval(0, None, "left"), caller)
+    check_param("lip2", lip2, Interval(0, None, "left"), caller)
+    check_param("f1_at_zero_norm", f1_at_zero_norm, Interval(0, None, "left"), caller)
     return float(lip2 * (lip1 * dist_matching + abs(m - n) * f1_at_zero_norm))
 
 

@@ -36,8 +36,9 @@ def tightness_witness(aggregator: str, distance: str, *, d: int, equal_size: int
     max/Hausdorff (ratio :math:`\sqrt d`). Equal sizes M (Lemma 3.2): a translate
     :math:`X + t` (mean/EMD 1, sum/EMD M); one changed element on top of shared ones
     (matching cells, ratios 1/M, 1, 1); :math:`\{\{v, 0, \dots, 0\}\}` vs :math:`\{\{0,\dots,0\}\}`
-    with :math:`v > 0` (max/EMD, ratio M, App. B.3.7); the basis witness padded with copies of
-    :math:`\varepsilon e_1` (max/Hausdorff, needs :math:`M \ge d`).
+    with :math:`v > 0` (max/EMD, ratio M, App. B.3.7); the double star of
+    :func:`max_hausdorff_equal_size_witness` (max/Hausdorff, ratio
+    :math:`\sqrt{\min(d, \max(1, 2M-2))}`, the sharp constant, for every d and M).
 
     Returns
     -------
@@ -70,12 +71,40 @@ def tightness_witness(aggregator: str, distance: str, *, d: int, equal_size: int
         v, u = rng.normal(size=(1, d)), rng.normal(size=(1, d))
         return np.vstack([v, shared]), np.vstack([u, shared])
     if aggregator == "max":
-        if M < d:
-            raise invalid("equal_size", caller, f"an int >= d = {d} for the max/hausdorff "
-                          "witness", M)
-        X = eps * np.vstack([np.eye(d), np.tile(np.eye(d)[:1], (M - d, 1))])
-        return X, np.zeros((M, d))
+        return max_hausdorff_equal_size_witness(d, M, h=eps)
     raise invalid("aggregator", caller, "a Lipschitz cell of Lemma 3.2", f"{aggregator}/hausdorff")
+
+
+def max_hausdorff_equal_size_witness(d: int, M: int, *, h: float = 1.0):
+    r"""Equal-size pair attaining the sharp max/Hausdorff constant
+    :math:`\sqrt{\min(d, \max(1, 2M-2))}` (:func:`theory.multisets.max_hausdorff_constant_equal_size`).
+
+    M = 1: :math:`\{\{h e_1\}\}` vs :math:`\{\{0\}\}` (ratio 1). M >= 2, with
+    :math:`k = \min(d, 2M-2)` and :math:`p = \min(M-1, k)`:
+
+    .. math::
+        X = \{\{0, h e_1, \dots, h e_p, 0, \dots, 0\}\},\qquad
+        Y = \{\{0, h e_{p+1}, \dots, h e_k, 0, \dots, 0\}\}.
+
+    Every element is within h of the other set's 0, so :math:`d_H = h`; the max of X is h on
+    coordinates 1..p and the max of Y is h on p+1..k, so :math:`\|\Delta\| = h\sqrt k`.
+    Returns arrays of shape (M, d), (M, d).
+    """
+    caller = "max_hausdorff_equal_size_witness"
+    d = _int(d, "d", caller)
+    M = _int(M, "M", caller)
+    check_param("h", h, Interval(0, None, "neither"), caller)
+    X, Y = np.zeros((M, d)), np.zeros((M, d))
+    if M == 1:
+        X[0, 0] = h
+        return X, Y
+    k = min(d, 2 * M - 2)
+    p = min(M - 1, k)
+    for i in range(p):
+        X[1 + i, i] = h
+    for i in range(k - p):
+        Y[1 + i, p + i] = h
+    return X, Y
 
 
 def zero_distance_witness(aggregator: str, distance: str, *, equal_size: bool = False):

@@ -1,31 +1,45 @@
 """The 18 cells of Thm 3.1 (general sizes) and Lemma 3.2 (equal sizes M), each a checked claim.
 
 Lipschitz cells: (a) an adversarial search (L-BFGS-B on the set coordinates from the best of many
-random pairs, :mod:`numerics.multisets.search`) never exceeds the constant, and (b) a witness
-attains it. Non-Lipschitz cells: a pair at distance exactly 0 whose aggregates differ, a
-one-parameter family whose ratio diverges (closed form checked against the solvers, sympy limit),
-and the search's ratio, which runs past any modest constant.
+random pairs, :mod:`theory.multisets._search`) never exceeds the constant, and (b) a witness
+attains it (the witness gives the power: a constant 1e-6 off is rejected). Non-Lipschitz cells: a
+pair at distance exactly 0 whose aggregates differ (norm against the sympy value), and a
+one-parameter family whose ratio matches its closed form at distances far above rounding
+(ε·√d ≥ 1.7e-6) and diverges (sympy limit). The search is not used as evidence for those cells:
+its ratios there come from distances at rounding level.
+
+Readings. Thm 3.1 is read on multisets of *unbounded* size (the rows ``thm31.*``); the spec and
+the annotation record it as stated on S_{≤M}, under which the max/EMD cross is refuted
+(``thm31.max_emd_on_size_at_most_M``). Lemma 3.2's max/Hausdorff constant √d is an upper bound
+for every M, sharp only when d ≤ max(1, 2M − 2).
 """
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import sympy as sp
 
-from theory.claims import Evidence, claim
-from theory.multisets._aggregators import aggregate, lipschitz_constant
+from theory.claims import Judge, claim
+from theory.multisets._aggregators import (
+    aggregate,
+    lipschitz_constant,
+    max_hausdorff_constant_equal_size,
+)
 from theory.multisets._distances import emd, hausdorff, matching
 from theory.multisets._witnesses import (
     counterexample_family,
     family_ratio,
     max_emd_family,
+    max_hausdorff_equal_size_witness,
     tightness_witness,
     zero_distance_witness,
 )
 from theory.tolerances import EXACT, LP
 
 D = 3  # dimension of the registered search and witnesses (sqrt(3) is a non-trivial constant)
-M = 3  # set size of Lemma 3.2 (the max/Hausdorff witness needs M >= d)
+M = 3  # set size of Lemma 3.2 (2M - 2 >= D, so sqrt(D) is the sharp max/Hausdorff constant)
 _DIST = {"emd": emd, "hausdorff": hausdorff, "matching": matching}
 _DNAME = {"emd": "EMD", "hausdorff": "Hausdorff", "matching": "matching"}
 _ZERO_NORM = {  # closed forms of ‖Δf‖ for the zero-distance witnesses (a=(1,0), b=(0,2), v=(-1,-2))
@@ -45,10 +59,10 @@ def _ratio(X, Y, agg, dist):
 
 
 def _search(table, agg, dist, seed):
-    from numerics.multisets.search import TABLE_D, TABLE_M, table_search
+    from theory.multisets._search import TABLE_D, TABLE_M, table_search
 
     assert (TABLE_D, TABLE_M) == (D, M)
-    return table_search(seed, False)[(table, agg, dist)]
+    return table_search(seed, False, lipschitz_only=True)[(table, agg, dist)]
 
 
 def _lipschitz_cell(table, agg, dist, L, seed):
@@ -57,77 +71,93 @@ def _lipschitz_cell(table, agg, dist, L, seed):
                              rng=seed)
     w = _ratio(X, Y, agg, dist)
     Lf = float(L)
-    ok = res.sup <= Lf * (1 + LP) and abs(w - Lf) <= LP * Lf
+    j = Judge()
+    j.le("adversarial search sup vs constant", res.sup, Lf, rtol=LP)
+    j.close("witness ratio vs constant", w, Lf, rtol=LP)
     sizes = f"|X|=|Y|={M}" if table == "lemma32" else "sizes 1..5"
-    return Evidence(ok, {"search_sup": res.sup, "witness_ratio": w}, {"constant": Lf}, LP,
-                    f"d={D}, {sizes}: L-BFGS-B ascent on the set coordinates from the best of "
-                    f"random pairs ({res.n_evaluated} ratio evaluations, distances by POT / "
-                    f"assignment) never exceeds L={L}; the witness attains it.")
+    return j.evidence(note=f"d={D}, {sizes}: L-BFGS-B ascent on the set coordinates from the best "
+                      f"of random pairs ({res.n_evaluated} ratio evaluations, distances by POT / "
+                      f"assignment) reaches {res.sup:.6g} and never exceeds L={L}; the witness "
+                      f"attains it ({w:.12g}).")
 
 
-def _non_lipschitz_cell(table, agg, dist, seed):
-    measured, expected, ok = {}, {"constant": "none"}, True
-    res = _search(table, agg, dist, seed)
-    measured["search_sup"] = res.sup
+def _non_lipschitz_cell(table, agg, dist):
+    j = Judge()
+    notes = []
     if (table, agg, dist) in _ZERO_NORM:
         X, Y = zero_distance_witness(agg, dist, equal_size=table == "lemma32")
         dist0 = _DIST[dist](X, Y)
         norm0 = float(np.linalg.norm(aggregate(X, agg) - aggregate(Y, agg)))
         exact = _ZERO_NORM[(table, agg, dist)]
-        measured.update(witness_distance=dist0, witness_delta=norm0)
-        expected.update(witness_distance=0.0, witness_delta=float(exact))
-        ok &= dist0 <= EXACT and abs(norm0 - float(exact)) <= EXACT and exact > 0
-        note = "zero-distance witness: distance 0, aggregates differ"
-    if table == "thm31" and (agg, dist) == ("max", "emd"):
-        ms = [2, 3, 5, 8, 13]
-        rs = [_ratio(*max_emd_family(m, D), agg, dist) for m in ms]
-        measured["witness_ratios_m=2,3,5,8,13"] = rs
-        expected["witness_ratios_m=2,3,5,8,13"] = [float(m) for m in ms]
-        ok &= all(abs(r - m) <= LP * m for r, m in zip(rs, ms))
-        note = ("App. B.3.7 witness (m elements, m-1 shared, tops 1 apart): ratio exactly m, "
-                "unbounded in m; on sizes <= M see multisets.thm31.max_emd_bounded_size_*")
-    elif table == "thm31":
+        j.close("zero-distance witness: distance", dist0, 0.0, atol=EXACT, scale=1.0)
+        j.close("zero-distance witness: ‖Δf‖ vs sympy", norm0, float(exact), rtol=EXACT)
+        j.fact("‖Δf‖ > 0 exactly (sympy)", bool(exact > 0))
+        notes.append(f"zero-distance witness: distance {dist0:g}, ‖Δf‖ = {exact} "
+                     f"(so no constant exists)")
+    if table == "thm31" and (agg, dist) in {("mean", "hausdorff"), ("mean", "matching"),
+                                            ("sum", "emd"), ("sum", "hausdorff"),
+                                            ("max", "matching")}:
         c, eps = sp.Symbol("c", positive=True), sp.Symbol("epsilon", positive=True)
         R = family_ratio(agg, dist, c, eps)
         lim = sp.limit(R, eps, 0, "+")
-        errs = []
-        for e in (1e-1, 1e-3, 1e-6):
-            X, Y = counterexample_family(agg, dist, c=1.0, eps=e, d=D)
-            closed = float(R.subs({c: 1, eps: e}))
-            errs.append(abs(_ratio(X, Y, agg, dist) - closed) / closed)
-            measured[f"family_ratio_eps={e:g}"] = _ratio(X, Y, agg, dist)
-            expected[f"family_ratio_eps={e:g}"] = closed
-        measured["sympy_limit_eps_to_0"] = str(lim)
-        expected["sympy_limit_eps_to_0"] = "oo"
-        ok &= lim == sp.oo and max(errs) <= LP
-        note += f"; family ratio {R} (c=1, d={D}) matches the solvers and diverges as ε→0"
-    if (table, agg, dist) == ("thm31", "max", "emd"):
-        # Sizes 1..5 bound the ratio by 5 (see the bounded-size claims): only m grows it.
-        return Evidence(bool(ok), measured, expected, LP,
-                        note + f"; search on sizes 1..5 (d={D}) stays <= 5 as it must")
-    ok &= res.sup > 1e3  # the search too runs past any modest constant
-    return Evidence(bool(ok), measured, expected, LP, note + f"; search sup > 1e3 (d={D})")
+        es = (1e-1, 1e-3, 1e-6)
+        num = [_ratio(*counterexample_family(agg, dist, c=1.0, eps=e, d=D), agg, dist)
+               for e in es]
+        closed = [float(R.subs({c: 1, eps: e})) for e in es]
+        j.close("ε-family ratio (POT/assignment) vs closed form, ε = 1e-1, 1e-3, 1e-6", num,
+                closed, rtol=LP)
+        j.fact("sympy limit of the family ratio as ε → 0 is ∞", lim == sp.oo)
+        notes.append(f"family ratio {R} (c=1, d={D}) matches the solvers at distances ≥ "
+                     f"{1e-6 * np.sqrt(D):.1e} (far above rounding): {num[-1]:.6g} at ε=1e-6, "
+                     "and diverges as ε→0")
+    return j.evidence(note="; ".join(notes) + ".")
+
+
+def _max_emd_unbounded(seed):
+    ms = [2, 3, 5, 8, 13]
+    rs = [_ratio(*max_emd_family(m, D), "max", "emd") for m in ms]
+    j = Judge()
+    j.close("App. B.3.7 witness ratio (POT) vs m", rs, [float(m) for m in ms], rtol=LP)
+    return j.evidence(note="App. B.3.7 witness (m elements, m-1 shared, tops 1 apart): ratio "
+                      "exactly m for m = 2, 3, 5, 8, 13, so no constant works once sizes are "
+                      "unbounded. On sizes <= M the constant is M: see "
+                      "multisets.thm31.max_emd_on_size_at_most_M.")
 
 
 def _register(table, agg, dist):
     equal = M if table == "lemma32" else None
     L = lipschitz_constant(agg, dist, d=D, equal_size=equal)
-    Lsym = lipschitz_constant(agg, dist, d=sp.Symbol("d"),
-                              equal_size=sp.Symbol("M") if equal else None)
+    if (table, agg, dist) == ("lemma32", "max", "hausdorff"):
+        Lsym = sp.sqrt(sp.Symbol("d"))  # the paper's constant, an upper bound for every M
+    else:
+        Lsym = lipschitz_constant(agg, dist, d=sp.Symbol("d"),
+                                  equal_size=sp.Symbol("M") if equal else None)
     head = "Lemma 3.2" if equal else "Thm 3.1"
     where = _WHERE.get((table, agg, dist), head)
-    scope = "multisets of equal size M" if equal else "multisets of any sizes"
+    scope = ("multisets of equal size M" if equal
+             else "multisets of any sizes (reading: sizes unbounded)")
     if L is None:
         statement = (f"On {scope} in R^d, the {agg} aggregator is not Lipschitz w.r.t. the "
                      f"{_DNAME[dist]} distance (no constant exists).")
+        evidence = ("witness", "proof") if (table, agg, dist) != ("thm31", "max", "emd") \
+            else ("witness",)
+    elif (table, agg, dist) == ("lemma32", "max", "hausdorff"):
+        statement = ("On multisets of equal size M in R^d, the max aggregator is Lipschitz "
+                     "w.r.t. the Hausdorff distance with constant sqrt(d) (an upper bound for "
+                     f"every M; attained at d={D}, M={M} since d <= 2M-2).")
+        evidence = ("witness", "search")
     else:
         statement = (f"On {scope} in R^d, the {agg} aggregator is Lipschitz w.r.t. the "
                      f"{_DNAME[dist]} distance with constant {Lsym}, and this constant is tight.")
+        evidence = ("witness", "search")
 
-    @claim(f"multisets.{table}.{agg}_{dist}", where=where, statement=statement)
+    @claim(f"multisets.{table}.{agg}_{dist}", where=where, statement=statement,
+           evidence=evidence)
     def _check(seed: int = 0):
+        if (table, agg, dist) == ("thm31", "max", "emd"):
+            return _max_emd_unbounded(seed)
         if L is None:
-            return _non_lipschitz_cell(table, agg, dist, seed)
+            return _non_lipschitz_cell(table, agg, dist)
         return _lipschitz_cell(table, agg, dist, L, seed)
 
     _check.__qualname__ = f"{table}_{agg}_{dist}"
@@ -140,48 +170,177 @@ for _t in ("thm31", "lemma32"):
             _register(_t, _a, _d)
 
 
-@claim("multisets.thm31.max_emd_bounded_size_between_M_and_sqrtd_M",
-       where="Thm 3.1 (max/EMD), App. B.3.7; note §3 caveat", expected="corrected",
-       corrects="multisets.thm31.max_emd",
-       statement="On multisets of size at most M the max is EMD-Lipschitz after all, with a "
-       "constant between M (attained by the App. B.3.7 witness) and sqrt(d)*M: Thm 3.1's cross "
-       "means only that no constant is uniform in the size.")
-def _max_emd_between(seed: int = 0):
-    from numerics.multisets.search import search_sup
+_BOUNDED_M, _BOUNDED_D = 4, 4
 
-    d, Mb = 4, 4
-    res = search_sup("max", "emd", d=d, sizes=(1, Mb), rng=np.random.default_rng([seed, 99]))
-    w = _ratio(*max_emd_family(Mb, d), "max", "emd")
-    upper = float(sp.sqrt(d) * Mb)
-    ok = res.sup <= upper * (1 + LP) and abs(w - Mb) <= LP * Mb
-    return Evidence(ok, {"search_sup": res.sup, "witness_ratio": w},
-                    {"lower_end_M": float(Mb), "upper_end_sqrtd_M": upper}, LP,
-                    f"d={d}, sizes 1..{Mb}: adversarial search stays below sqrt(d)M and the "
-                    "App. B.3.7 witness attains M; both ends of the interval checked.")
+
+@functools.lru_cache(maxsize=4)
+def _bounded_size_search(seed: int):
+    from theory.multisets._search import search_sup
+
+    return search_sup("max", "emd", d=_BOUNDED_D, sizes=(1, _BOUNDED_M),
+                      rng=np.random.default_rng([seed, 99]))
+
+
+@claim("multisets.thm31.max_emd_on_size_at_most_M", where="Thm 3.1 (max/EMD) on S_{≤M}",
+       expected="refuted", corrected_by="multisets.thm31.max_emd_bounded_size_constant_is_M",
+       evidence=("witness", "search", "proof"), reading="our reading",
+       reading_note="The spec (§3) and the third-party annotation state Thm 3.1 on S_{≤M}(R^d), "
+       "multisets of size at most M; the paper's own text was not seen. Read that way, the ✗ "
+       "of the max/EMD cell says no constant exists on S_{≤M}, which fails: the constant is M. "
+       "Read on unbounded sizes (multisets.thm31.max_emd) the ✗ holds.",
+       statement="On multisets of size at most M in R^d the max aggregator is not Lipschitz "
+       "w.r.t. the EMD (no constant exists); tested against the constant 2M.")
+def _max_emd_bounded_refuted(seed: int = 0):
+    """The statement needs, for L = 2M, a pair of size <= M with ratio > L. The best ratio the
+    search and the App. B.3.7 witness find is M, and the proof of
+    :func:`theory.multisets.max_emd_constant_bounded_size` bounds every pair by M."""
+    res = _bounded_size_search(seed)
+    w = _ratio(*max_emd_family(_BOUNDED_M, _BOUNDED_D), "max", "emd")
+    best = max(res.sup, w)
+    j = Judge()
+    j.ge(f"best ratio on sizes <= {_BOUNDED_M} exceeds L = 2M", best, 2.0 * _BOUNDED_M)
+    return j.evidence(note=f"d={_BOUNDED_D}, sizes 1..{_BOUNDED_M}: search sup {res.sup:.6g} "
+                      f"({res.n_evaluated} evaluations), App. B.3.7 witness {w:.6g}; both <= M, "
+                      "as proved in max_emd_constant_bounded_size, so no pair beats 2M.")
+
+
+@claim("multisets.thm31.max_emd_bounded_size_between_M_and_sqrtd_M",
+       where="Thm 3.1 (max/EMD), App. B.3.7; spec §3 caveat (annotator)", expected="extension",
+       evidence=("witness", "search", "proof"),
+       statement="(The annotator's interval, not in the paper.) On multisets of size at most M "
+       "the max is EMD-Lipschitz with a constant between M (attained by the App. B.3.7 witness) "
+       "and sqrt(d)*M (per-coordinate bound a-b <= max(m,n) d_EMD).")
+def _max_emd_between(seed: int = 0):
+    res = _bounded_size_search(seed)
+    w = _ratio(*max_emd_family(_BOUNDED_M, _BOUNDED_D), "max", "emd")
+    upper = float(sp.sqrt(_BOUNDED_D) * _BOUNDED_M)
+    j = Judge()
+    j.le("search sup vs sqrt(d)·M", res.sup, upper, rtol=LP)
+    j.close("App. B.3.7 witness ratio vs M (lower end attained)", w, float(_BOUNDED_M), rtol=LP)
+    return j.evidence(note=f"d={_BOUNDED_D}, sizes 1..{_BOUNDED_M}: adversarial search "
+                      f"({res.n_evaluated} evaluations) reaches {res.sup:.6g} <= sqrt(d)M = "
+                      f"{upper:g}; the witness attains M. Superseded by the exact constant M "
+                      "(multisets.thm31.max_emd_bounded_size_constant_is_M).")
 
 
 @claim("multisets.thm31.max_emd_bounded_size_constant_is_M",
-       where="Thm 3.1 (max/EMD), sharpening (ours)", expected="corrected",
-       corrects="multisets.thm31.max_emd",
-       statement="Sharper: on multisets of size at most M, ‖max X - max Y‖ <= max(|X|,|Y|) "
-       "d_EMD(X,Y), so the exact constant is M for every d (the interval [M, sqrt(d)M] "
-       "collapses to its lower end).")
+       where="Thm 3.1 (max/EMD) on S_{≤M}, corrected (ours)", expected="corrected",
+       evidence=("proof", "witness", "search"),
+       statement="On multisets of size at most M, ‖max X - max Y‖ <= max(|X|,|Y|) d_EMD(X,Y), "
+       "so the max is EMD-Lipschitz with exact constant M for every d (attained by the "
+       "App. B.3.7 witness).")
 def _max_emd_exact(seed: int = 0):
-    from numerics.multisets.search import search_sup
-
-    d, Mb = 4, 4
+    """Proof in :func:`theory.multisets.max_emd_constant_bounded_size` (per-coordinate gaps
+    charged to the arg-max elements, convexity of the norm)."""
+    d, Mb = _BOUNDED_D, _BOUNDED_M
+    res = _bounded_size_search(seed)
     rng = np.random.default_rng([seed, 98])
-    res = search_sup("max", "emd", d=d, sizes=(1, Mb), rng=rng)
-    # The size-aware form max(|X|,|Y|) on random pairs of mixed sizes, scored by the slack.
+    # The size-aware form max(|X|,|Y|) on pairs of mixed sizes sharing all but one element
+    # (the shape of the witness), and the witness itself for every size 1..M.
     worst = 0.0
     for _ in range(300):
         m, n = rng.integers(1, Mb + 1, size=2)
         X, Y = rng.normal(size=(m, d)), rng.normal(size=(n, d))
         Y[: min(m, n) - 1] = X[: min(m, n) - 1]
         worst = max(worst, _ratio(X, Y, "max", "emd") / max(m, n))
-    ok = res.sup <= Mb * (1 + LP) and worst <= 1 + LP
-    return Evidence(ok, {"search_sup": res.sup, "max_ratio_over_max_size": worst},
-                    {"constant_M": float(Mb), "sqrt(d)*M (note)": 2.0 * Mb}, LP,
-                    f"d={d}, sizes 1..{Mb}: proof in theory.multisets.max_emd_constant_bounded_"
-                    "size (per-coordinate gaps charged to the arg-max elements, convexity of "
-                    "the norm); the search (a dimension where sqrt(d)M = 2M) never beats M.")
+    ws = [_ratio(*max_emd_family(m, d), "max", "emd") for m in range(1, Mb + 1)]
+    j = Judge()
+    j.le(f"search sup on sizes <= {Mb} vs M", res.sup, float(Mb), rtol=LP)
+    j.le("random pairs: ratio / max(|X|,|Y|) vs 1", worst, 1.0, rtol=LP)
+    j.close("witness ratio vs m for m = 1..M", ws, [float(m) for m in range(1, Mb + 1)],
+            rtol=LP)
+    return j.evidence(note=f"d={d} (where sqrt(d)M = 2M): the search ({res.n_evaluated} "
+                      f"evaluations) reaches {res.sup:.6g} <= M; 300 mixed-size pairs give "
+                      f"ratio/max(|X|,|Y|) <= {worst:.4f}; the witness attains m at every "
+                      "size m <= M.")
+
+
+# --- Lemma 3.2, max/Hausdorff: the sharp constant as a function of (d, M) --------------------
+_GRID_D, _GRID_M = range(1, 9), range(1, 7)
+
+
+@functools.lru_cache(maxsize=4)
+def _max_hausdorff_grid(seed: int):
+    """Adversarial search of the max/Hausdorff ratio at every (d, M), d = 1..8, M = 1..6:
+    random pairs plus L-BFGS-B, and ascents from two perturbed witnesses."""
+    from theory.multisets._search import search_sup
+
+    out = {}
+    for d in _GRID_D:
+        for Mm in _GRID_M:
+            rng = np.random.default_rng([seed, 7, d, Mm])
+            X, Y = max_hausdorff_equal_size_witness(d, Mm)
+            starts = [(X + rng.normal(scale=0.05, size=X.shape),
+                       Y + rng.normal(scale=0.05, size=Y.shape)) for _ in range(2)]
+            out[(d, Mm)] = search_sup("max", "hausdorff", d=d, equal_size=Mm, n_random=60,
+                                      n_starts=2, starts=starts, rng=rng)
+    return out
+
+
+def _grid_arrays(seed):
+    res = _max_hausdorff_grid(seed)
+    keys = sorted(res)
+    sharp = np.array([float(max_hausdorff_constant_equal_size(d, m)) for d, m in keys])
+    sup = np.array([res[k].sup for k in keys])
+    wit = np.array([_ratio(*max_hausdorff_equal_size_witness(d, m), "max", "hausdorff")
+                    for d, m in keys])
+    evals = sum(r.n_evaluated for r in res.values())
+    return keys, sharp, sup, wit, evals
+
+
+@claim("multisets.lemma32.max_hausdorff_sqrt_d_tight_for_every_M",
+       where="Lemma 3.2 (max/Hausdorff cell)", expected="refuted",
+       corrected_by="multisets.lemma32.max_hausdorff_sharp_constant",
+       evidence=("proof", "witness", "search"), reading="our reading",
+       reading_note="Lemma 3.2's table (as recorded by the spec §3 and the annotation; the "
+       "paper's text was not seen) lists sqrt(d) as the Lipschitz constant of max/Hausdorff on "
+       "S_M for every M, and Thm 3.1's witness attaining it needs d distinct elements. Read as "
+       "the (smallest) constant it fails whenever d > max(1, 2M-2); read as an upper bound it "
+       "holds (multisets.lemma32.max_hausdorff).",
+       statement="On multisets of equal size M in R^d, sqrt(d) is the smallest Hausdorff-"
+       "Lipschitz constant of the max, for every d and M (checked on d = 1..8, M = 1..6).")
+def _max_h_tight_refuted(seed: int = 0):
+    keys, sharp, sup, wit, _ = _grid_arrays(seed)
+    sqrt_d = np.array([np.sqrt(d) for d, _ in keys])
+    best = np.maximum(sup, wit)
+    j = Judge()
+    j.close("sharp constant L(d, M) (proved upper bound, attained) vs sqrt(d)", sharp, sqrt_d,
+            rtol=LP)
+    j.le("best ratio found (search, witness) vs L(d, M)", best, sharp, rtol=LP)
+    bad = [f"(d={d}, M={m}): {s:.4g} < {np.sqrt(d):.4g}" for (d, m), s in zip(keys, sharp)
+           if s < np.sqrt(d) * (1 - 1e-9)]
+    return j.evidence(note=f"{len(bad)} of {len(keys)} cells have a sharp constant below "
+                      f"sqrt(d), e.g. {'; '.join(bad[:3])}. Counterexample: d=3, M=1 "
+                      "(singletons: the max is the element, ratio exactly 1 < sqrt(3)).")
+
+
+@claim("multisets.lemma32.max_hausdorff_sharp_constant",
+       where="Lemma 3.2 (max/Hausdorff), corrected (ours)", expected="corrected",
+       evidence=("proof", "witness", "search"),
+       statement="On multisets of equal size M in R^d, the sharp Hausdorff-Lipschitz constant "
+       "of the max is sqrt(min(d, max(1, 2M-2))): 1 for M = 1, sqrt(min(d, 2M-2)) for M >= 2; "
+       "so sqrt(d) is attained exactly when d <= max(1, 2M-2) (M >= d suffices, not needed).")
+def _max_h_sharp(seed: int = 0):
+    """Upper bound: the written proof in
+    :func:`theory.multisets.max_hausdorff_constant_equal_size` (each coordinate's gap is paid by
+    an edge of the ≤h bipartite graph, one edge pays for both of its ends, and a minimum edge
+    cover has at most 2M − 2 edges by Gallai's identity and König's theorem). Lower bound: the
+    double-star witness :func:`theory.multisets.max_hausdorff_equal_size_witness` at every
+    (d, M). Search: random pairs, L-BFGS-B, and ascents from perturbed witnesses."""
+    keys, sharp, sup, wit, evals = _grid_arrays(seed)
+    sym = lipschitz_constant("max", "hausdorff", d=sp.Symbol("d", positive=True, integer=True),
+                             equal_size=sp.Symbol("M", positive=True, integer=True))
+    via_api = np.array([float(lipschitz_constant("max", "hausdorff", d=d, equal_size=m))
+                        for d, m in keys])
+    j = Judge()
+    j.close("witness ratio (POT-free cdist Hausdorff) vs L(d, M), 48 cells", wit, sharp,
+            rtol=1e-12)
+    j.le("adversarial search sup vs L(d, M), 48 cells", sup, sharp, rtol=LP)
+    j.close("lipschitz_constant('max', 'hausdorff', d, equal_size=M) vs L(d, M)", via_api,
+            sharp, rtol=1e-15)
+    gap = float(np.max(1 - sup / sharp))
+    tight_cells = int(np.sum(np.isclose(sharp, [np.sqrt(d) for d, _ in keys])))
+    return j.evidence(note=f"d = 1..8, M = 1..6 ({evals} ratio evaluations): the search never "
+                      f"exceeds L(d, M) and comes within {gap:.1%} of it in every cell; the "
+                      f"witness attains it to rounding. sqrt(d) is sharp in {tight_cells} of "
+                      f"48 cells (those with d <= max(1, 2M-2)). Symbolic form: {sym}.")
