@@ -15,8 +15,8 @@ r"""The paper's three experiments with torch set networks, each computed once pe
 Data: synthetic shapes (ModelNet40 stand-in) for 1 and 2, digits point clouds (sizes vary from
 16 to 42 points) for 3. ``quick=True`` shrinks everything to seconds (a smoke run: too few
 bins and too little training to decide the patterns of 2 and 3); the default takes a few
-minutes on one CPU core. Results are cached per process by ``functools.lru_cache`` (keyed by
-``quick``, ``seed`` and ``device``) so claims, figures and the notebook share one run.
+minutes on one CPU core. Results are cached in the result store (``numerics.store.experiment``,
+keyed by ``quick``, ``seed`` and ``device``) so claims, figures and the notebook share one run.
 
 Reference: Nikolentzos & Skianis (2026), Sec. 4, Tables 2-3, Figs. 1-3, App. D-E.
 """
@@ -45,6 +45,7 @@ from numerics.multisets.networks import (
     predict,
     train_set_network,
 )
+from numerics.store import experiment
 from theory.tolerances import LP
 
 #: Slack of "delta <= bound * distance": the distances come from LP / assignment solves.
@@ -213,7 +214,7 @@ def lipschitz_experiment(quick: bool = False, seed: int = 0, device=None) -> Lip
     return _lipschitz_experiment(bool(quick), int(seed), str(_device(device)))
 
 
-@functools.lru_cache(maxsize=8)
+@experiment
 @_one_cpu_thread
 def _lipschitz_experiment(quick, seed, device):
     from theory.multisets import pairwise_distances
@@ -313,7 +314,7 @@ def perturbation_experiment(quick: bool = False, seed: int = 0, device=None,
                                     float(noise_high))
 
 
-@functools.lru_cache(maxsize=8)
+@experiment
 @_one_cpu_thread
 def _perturbation_experiment(quick, seed, device, noise_high):
     from theory.multisets import emd, hausdorff
@@ -430,7 +431,7 @@ def shift_experiment(quick: bool = False, seed: int = 0, device=None) -> ShiftRe
     return _shift_experiment(bool(quick), int(seed), str(_device(device)))
 
 
-@functools.lru_cache(maxsize=8)
+@experiment
 @_one_cpu_thread
 def _shift_experiment(quick, seed, device):
     from numerics.data import load_digit_clouds
