@@ -49,3 +49,15 @@ def logsumexp_c(z: np.ndarray, axis=-1) -> np.ndarray:
     """log Σ exp for complex arrays (shifted by the real maximum); analytic, for complex steps."""
     m = np.max(z.real, axis=axis, keepdims=True)
     return np.squeeze(m, axis=axis) + np.log(np.sum(np.exp(z - m), axis=axis))
+
+
+def one_blas_thread():
+    """Limit BLAS/LAPACK to one thread: on a loaded 2-core machine a threaded 100×100 ``eigh``
+    is 50× slower than a single-threaded one (oversubscription)."""
+    import contextlib
+
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - threadpoolctl ships with scikit-learn
+        return contextlib.nullcontext()
+    return threadpool_limits(1, user_api="blas")

@@ -16,7 +16,7 @@ from scipy.special import logsumexp
 
 from theory.claims import Judge, claim
 from theory.icssl._attention import attention_laplacian, biased_softmax_attention, rbf_attention
-from theory.icssl._reference import kernel_by_cdist, regular_polygon, two_circles
+from theory.icssl._reference import kernel_by_cdist, one_blas_thread, regular_polygon, two_circles
 from theory.icssl._spectral import (
     generalized_eigh,
     laplacian_eigenmap,
@@ -51,6 +51,11 @@ def _embedding_layer_output(X: np.ndarray, h: float) -> np.ndarray:
        "into the n×n block of the tokens.",
        evidence=("independent",), reading="our reading", reading_note=_READ)
 def _lemma1():
+    with one_blas_thread():
+        return _lemma1_body()
+
+
+def _lemma1_body():
     X, _ = two_circles(100, seed=0)
     h = 0.05
     A = kernel_by_cdist(X, X, h)
@@ -95,6 +100,11 @@ def _biased(seed: int = 0):
 def _null():
     """Proof: L̂d = d − A1 = d − (row sums of A) = 0 since A is symmetric; 1ᵀL̂ = 1ᵀ − 1ᵀAD⁻¹ =
     1ᵀ − dᵀD⁻¹ = 0. L̂1 = 1 − AD⁻¹1 vanishes iff A(1/d) = 1, i.e. (for A PD) iff d is constant."""
+    with one_blas_thread():
+        return _null_body()
+
+
+def _null_body():
     X, _ = two_circles(100, seed=0)
     L, _, _ = attention_laplacian(X, 0.05)
     A = kernel_by_cdist(X, X, 0.05)
@@ -122,6 +132,11 @@ def _null():
        "[0, 1 − λ_min(A)/d_max] ⊂ [0, 1) for distinct points; the upper end is attained by "
        "regular graphs, and duplicate points reach 1.")
 def _spectrum():
+    with one_blas_thread():
+        return _spectrum_body()
+
+
+def _spectrum_body():
     j = Judge()
     X, _ = two_circles(100, seed=0)
     for h in (0.05, 0.5):
@@ -170,6 +185,11 @@ def _right_eigvecs(L: np.ndarray, k: int) -> np.ndarray:
        statement="The orthonormalised power layers Φ ← orth(Φ K̂) converge to the bottom-k "
        "(right) eigenvectors g of L̂, L̂ g = λ g.")
 def _right():
+    with one_blas_thread():
+        return _right_body()
+
+
+def _right_body():
     X, _ = two_circles(100, seed=0)
     k = 2
     L, K, _ = attention_laplacian(X, 0.5)
@@ -191,6 +211,11 @@ def _left():
     """Proof: φK̂ = μφ ⟺ D⁻¹Aφᵀ = μφᵀ ⟺ (D − A)φᵀ = (1 − μ)Dφᵀ; QR multiplies Φ on the right
     by an invertible triangle, so it never changes the span; the right eigenvectors of
     L̂ = I − AD⁻¹ are g = Df since (I − AD⁻¹)Df = Df − Af = λDf."""
+    with one_blas_thread():
+        return _left_body()
+
+
+def _left_body():
     X, _ = two_circles(100, seed=0)
     j = Judge()
     for h, k, T in ((0.5, 2, 600), (0.5, 3, 400)):
@@ -227,9 +252,14 @@ def _left():
        statement="The power layers converge linearly: tan θ(Φ_t, F_k) decays per layer by "
        "ρ = μ_{k+1}/μ_k, μ = 1 − λ the eigenvalues of K̂.")
 def _rate():
+    with one_blas_thread():
+        return _rate_body()
+
+
+def _rate_body():
     X, _ = two_circles(100, seed=0)
     k = 2
-    L, K, d = attention_laplacian(X, 0.5)
+    _, K, d = attention_laplacian(X, 0.5)
     ev, F = generalized_eigh(K * d[None, :])
     mu = 1 - ev
     rho = mu[k] / mu[k - 1]
@@ -256,9 +286,14 @@ def _rate():
        statement="Stacked linear power layers Φ ← Φ K̂ without orthonormalisation (plain, or with "
        "each column rescaled to unit norm) converge to the k-dimensional eigenmap span.")
 def _no_norm():
+    with one_blas_thread():
+        return _no_norm_body()
+
+
+def _no_norm_body():
     X, _ = two_circles(100, seed=0)
     k, T = 3, 400
-    L, K, d = attention_laplacian(X, 0.5)
+    _, K, d = attention_laplacian(X, 0.5)
     _, F = generalized_eigh(K * d[None, :])
     plain = subspace_iteration(K, k, T, orthonormalize=False, seed=1)
     col = np.random.default_rng(1).standard_normal((100, k))
@@ -286,8 +321,13 @@ def _no_norm():
 def _collapse():
     """Proof: D⁻¹A = F M Fᵀ D with F the D-orthonormal generalised eigenvectors and
     M = diag(μ); μ₁ = 1 > μ₂ with f₁ = 1/√(Σd), so the t-th power tends to f₁f₁ᵀD = 1πᵀ."""
+    with one_blas_thread():
+        return _collapse_body()
+
+
+def _collapse_body():
     X, _ = two_circles(100, seed=0)
-    L, K, d = attention_laplacian(X, 0.5)
+    _, K, d = attention_laplacian(X, 0.5)
     ev, F = generalized_eigh(K * d[None, :])
     mu = 1 - ev
     P0 = np.random.default_rng(1).standard_normal((100, 3))
