@@ -1,0 +1,159 @@
+"""The light IC-SSL experiment: accuracy vs labels per class for the four models and two graph
+references, on fresh in-distribution tasks and on a held-out family (computed once per process).
+
+Full mode: 3 training seeds, 500 fresh tasks per labels-per-class m ∈ {2, 4, 10, 20} and split,
+a few minutes on 2 cores (a light replication: a handful of learnable scalars for the IC-SSL
+models, a 2-layer width-64 transformer, ~3–4k training prompts each). Quick mode: one seed, 30
+tasks, ~20 training steps (enough to draw the figures, not to decide the claims).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from numerics.icssl.tasks import LABELS_PER_CLASS, Task, knn_bandwidth
+
+METHODS = ("e2e", "eig_icl", "raw_icl", "std_tf")
+REFERENCES = ("label_prop", "eig_logreg")
+LABELS = {"e2e": "E2E IC-SSL", "eig_icl": "EIG+ICL", "raw_icl": "ORIG+ICL",
+          "std_tf": "standard transformer", "label_prop": "harmonic label propagation",
+          "eig_logreg": "eigenmap + logistic regression"}
+SPLITS = ("id", "ood")
+
+
+@dataclass(frozen=True)
+class Config:
+    seeds: tuple
+    n_tasks: int
+    steps: dict
+    batch: int = 16
+
+
+FULL = Config(seeds=(0, 1, 2), n_tasks=500,
+              steps={"e2e": 200, "eig_icl": 100, "raw_icl": 100, "std_tf": 250})
+QUICK = Config(seeds=(0,), n_tasks=30,
+               steps={"e2e": 15, "eig_icl": 10, "raw_icl": 10, "std_tf": 15})
+
+
+@dataclass
+class Sweep:
+    quick: bool
+    config: Config
+    #: (method, split, m) -> (n_seeds, n_tasks) accuracies on the unlabelled tokens
+    acc: dict = field(default_factory=dict)
+    #: (reference, split, m) -> (n_tasks,) accuracies
+    ref: dict = field(default_factory=dict)
+    losses: dict = field(default_factory=dict)  # (method, seed) -> list
+    train_seconds: dict = field(default_factory=dict)  # method -> total seconds
+    params: dict = field(default_factory=dict)  # method -> number of parameters
+    learned: dict = field(default_factory=dict)  # (method, seed) -> dict of learned scalars
+    seconds: float = 0.0
+
+    @property
+    def seeds(self):
+        return self.config.seeds
+
+    def mean_ci(self, method: str, split: str, m: int) -> tuple[float, float]:
+        """Mean accuracy and the half-width of its 95 % interval (task and seed variance)."""
+        a = self.acc[(method, split, m)] if method in METHODS else self.ref[(method, split, m)][None]
+        return _mean_ci(a)
+
+    def diff_ci(self, a: str, b: str, split: str, m: int) -> tuple[float, float]:
+        """Paired difference a − b (same tasks, same seeds) and its 95 % half-width."""
+        return _mean_ci(self._arr(a, split, m) - self._arr(b, split, m))
+
+    def _arr(self, method, split, m):
+        if method in METHODS:
+            return self.acc[(method, split, m)]
+        return np.broadcast_to(self.ref[(method, split, m)], (len(self.seeds),
+                                                              self.config.n_tasks))
+
+
+def _mean_ci(a: np.ndarray) -> tuple[float, float]:
+    """Mean of a (seeds × tasks) array; half-width 1.96·sqrt(s²_tasks/n + s²_seeds/S) where
+    s_tasks is the spread over tasks of the seed-averaged value and s_seeds that of the seed
+    means (0 with one seed)."""
+    a = np.atleast_2d(a)
+    per_task = a.mean(0)
+    per_seed = a.mean(1)
+    var = per_task.var(ddof=1) / per_task.size
+    if per_seed.size > 1:
+        var += per_seed.var(ddof=1) / per_seed.size
+    return float(a.mean()), float(1.96 * np.sqrt(var))
+
+
+def reference_accuracies(tasks: list[Task]) -> dict[str, np.ndarray]:
+    """Harmonic label propagation and eigenmap (k = 4) + logistic regression, per task."""
+    from sklearn.linear_model import LogisticRegression
+
+    from theory.icssl import harmonic_label_propagation, laplacian_eigenmap, rbf_gram
+    from theory.icssl._reference import one_blas_thread
+
+    out = {"label_prop": [], "eig_logreg": []}
+    with one_blas_thread():
+        for t in tasks:
+            h = knn_bandwidth(t.X)
+            u, lab = t.unl_idx, t.lab_idx
+            P = harmonic_label_propagation(rbf_gram(t.X, h), lab, t.y[lab], 2)
+            out["label_prop"].append(np.mean(P[u].argmax(1) == t.y[u]))
+            phi, _ = laplacian_eigenmap(t.X, h, 4, drop_trivial=True)
+            phi = (phi - phi.mean(0)) / phi.std(0)
+            clf = LogisticRegression(C=10.0, max_iter=500).fit(phi[lab], t.y[lab])
+            out["eig_logreg"].append(np.mean(clf.predict(phi[u]) == t.y[u]))
+    return {k: np.array(v) for k, v in out.items()}
+
+
+def run_sweep(quick: bool, *, device="cpu") -> Sweep:
+    import torch
+
+    from numerics.icssl.training import evaluation_tasks, task_accuracies, train
+
+    torch.set_num_threads(1)
+    cfg = QUICK if quick else FULL
+    sw = Sweep(quick, cfg)
+    start = time.perf_counter()
+    tasks = {(s, m): evaluation_tasks(s, m, cfg.n_tasks) for s in SPLITS
+             for m in LABELS_PER_CLASS}
+    for (s, m), ts in tasks.items():
+        for name, v in reference_accuracies(ts).items():
+            sw.ref[(name, s, m)] = v
+    for method in METHODS:
+        sw.train_seconds[method] = 0.0
+        per = {(s, m): [] for s in SPLITS for m in LABELS_PER_CLASS}
+        for seed in cfg.seeds:
+            model, log = train(method, seed=seed, steps=cfg.steps[method], batch=cfg.batch,
+                               device=device)
+            sw.train_seconds[method] += log.seconds
+            sw.losses[(method, seed)] = log.losses
+            sw.params[method] = sum(p.numel() for p in model.parameters())
+            sw.learned[(method, seed)] = {k: np.round(v.detach().cpu().numpy(), 4).tolist()
+                                          for k, v in model.named_parameters()
+                                          if v.numel() <= 12}
+            for key, ts in tasks.items():
+                per[key].append(task_accuracies(model, ts, device=device))
+        for (s, m), rows in per.items():
+            sw.acc[(method, s, m)] = np.stack(rows)
+    sw.seconds = time.perf_counter() - start
+    return sw
+
+
+@functools.lru_cache(maxsize=2)
+def sweep(quick: bool) -> Sweep:
+    """The experiment, computed once per process and mode (claims, figures and the notebook)."""
+    return run_sweep(quick)
+
+
+def summary_rows(sw: Sweep) -> list[dict]:
+    """One row per (method or reference, split, m): mean accuracy and 95 % half-width."""
+    rows = []
+    for s in SPLITS:
+        for m in LABELS_PER_CLASS:
+            for meth in (*METHODS, *REFERENCES):
+                mean, hw = sw.mean_ci(meth, s, m)
+                rows.append({"split": s, "labels_per_class": m, "method": LABELS[meth],
+                             "accuracy": round(mean, 4), "ci95": round(hw, 4)})
+    return rows
