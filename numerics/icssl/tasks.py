@@ -70,7 +70,7 @@ def make_task(family: str, *, n: int = 100, m: int = 4, noise: float = 0.04,
     """
     check_param("family", family, Options(*FAMILIES), "make_task")
     check_param("n", n, Interval(10, None, integer=True), "make_task")
-    n0 = int(round(0.4 * n))
+    n0 = round(0.4 * n)
     check_param("m", m, Interval(1, n0, integer=True), "make_task")
     check_param("noise", noise, Interval(0, None), "make_task")
     sizes = (n0, n - n0)

@@ -75,7 +75,7 @@ def test_eigenmap_right_side_is_degree_weighted_left_side(circles):
     np.testing.assert_allclose(right, d[:, None] * left, atol=1e-14)
     np.testing.assert_array_equal(lam, lam_r)
     np.testing.assert_allclose(left.T @ (d[:, None] * left), np.eye(3), atol=1e-10)
-    nontrivial, lam2 = laplacian_eigenmap(X, 0.3, 2, drop_trivial=True)
+    _, lam2 = laplacian_eigenmap(X, 0.3, 2, drop_trivial=True)
     np.testing.assert_allclose(lam2, lam[1:], atol=1e-14)
 
 
