@@ -10,8 +10,12 @@ tasks, ~20 training steps (enough to draw the figures, not to decide the claims)
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
+import pickle
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -34,7 +38,7 @@ class Config:
 
 
 FULL = Config(seeds=(0, 1, 2), n_tasks=500,
-              steps={"e2e": 200, "eig_icl": 100, "raw_icl": 100, "std_tf": 250})
+              steps={"e2e": 150, "eig_icl": 100, "raw_icl": 100, "std_tf": 200})
 QUICK = Config(seeds=(0,), n_tasks=30,
                steps={"e2e": 15, "eig_icl": 10, "raw_icl": 10, "std_tf": 15})
 
@@ -141,10 +145,34 @@ def run_sweep(quick: bool, *, device="cpu") -> Sweep:
     return sw
 
 
+def _cache_path(quick: bool) -> Path:
+    """Disk cache of the full sweep, keyed by the configuration and the source of every module
+    the result depends on (a code change invalidates it)."""
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256(repr(QUICK if quick else FULL).encode())
+    for name in ("tasks.py", "models.py", "training.py", "experiments.py"):
+        h.update((here / name).read_bytes())
+    root = Path(os.environ.get("ICLR26_CACHE", Path.home() / ".cache" / "iclr26-verify"))
+    return root / "icssl" / f"sweep_{'quick' if quick else 'full'}_{h.hexdigest()[:16]}.pkl"
+
+
 @functools.lru_cache(maxsize=2)
 def sweep(quick: bool) -> Sweep:
-    """The experiment, computed once per process and mode (claims, figures and the notebook)."""
-    return run_sweep(quick)
+    """The experiment, computed once per process and mode (claims, figures and the notebook);
+    the full sweep is also cached on disk (set ``ICLR26_NO_CACHE=1`` to recompute)."""
+    if quick or os.environ.get("ICLR26_NO_CACHE") == "1":
+        return run_sweep(quick)
+    path = _cache_path(quick)
+    if path.exists():
+        with open(path, "rb") as fh:
+            return pickle.load(fh)
+    sw = run_sweep(quick)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    with open(tmp, "wb") as fh:
+        pickle.dump(sw, fh)
+    os.replace(tmp, path)
+    return sw
 
 
 def summary_rows(sw: Sweep) -> list[dict]:

@@ -91,7 +91,7 @@ class FunctionalGD(nn.Module):
 class ICSSLTransformer(nn.Module):
     """E2E IC-SSL: RBF attention → ``n_power`` orthonormalised power layers → TF_sup."""
 
-    def __init__(self, n: int = 100, k: int = 4, n_power: int = 12, gd_steps: int = 1, *,
+    def __init__(self, n: int = 100, k: int = 4, n_power: int = 16, gd_steps: int = 1, *,
                  n_classes: int = 2, seed: int = 0, log_h: float = math.log(0.01)):
         super().__init__()
         phi0 = np.linalg.qr(np.random.default_rng(seed).standard_normal((n, k)))[0]
