@@ -18,8 +18,8 @@ import numpy as np
 from theory.claims import Judge, Unavailable, claim
 
 _WHERE = "§4 (as summarised in icssl.md §5)"
-_LIGHT = ("Light replication: the IC-SSL models have ~20 learnable scalars and train on ~3k "
-          "prompts in seconds; the paper trains larger models longer on other manifolds.")
+_LIGHT = ("Light replication: the IC-SSL models have 6–23 learnable scalars and train on "
+          "1–2.4k prompts; the paper trains larger models longer on other manifolds.")
 
 
 def _sweep(quick: bool):
@@ -68,6 +68,7 @@ def _e2e_vs_raw(quick: bool = False):
 
 
 @claim("icssl.exp.e2e_beats_eig_icl_at_few_labels", kind="empirical", where=_WHERE,
+       expected="refuted", corrected_by="icssl.exp.e2e_between_raw_and_eig_icl_at_few_labels",
        evidence=("observation",), reading="our reading",
        reading_note="Paper (cylinder, ID): E2E ~90 % from 25 % labels, EIG+ICL 5–7 points lower.",
        statement="With 2 labels per class, E2E is more accurate than EIG+ICL (the learned "
@@ -77,7 +78,9 @@ def _e2e_vs_eig(quick: bool = False):
 
 
 @claim("icssl.exp.e2e_beats_standard_transformer_at_few_labels", kind="empirical",
-       where=_WHERE, evidence=("observation",), reading="our reading",
+       where=_WHERE, expected="refuted",
+       corrected_by="icssl.exp.standard_transformer_matches_e2e_at_light_budget",
+       evidence=("observation",), reading="our reading",
        reading_note="Paper: a standard transformer (~1.4M parameters) needs many more training "
        "tasks (phase transition near 1,200) and trails the IC-SSL model.",
        statement="At an equal light training budget, E2E is more accurate than a standard "
@@ -87,6 +90,7 @@ def _e2e_vs_std(quick: bool = False):
 
 
 @claim("icssl.exp.ood_e2e_beats_eig_icl", kind="empirical", where=_WHERE,
+       expected="refuted", corrected_by="icssl.exp.e2e_between_raw_and_eig_icl_at_few_labels",
        evidence=("observation",), reading="our reading",
        reading_note="Paper (trained on cone/sphere/torus/Swiss roll, tested on SD images): E2E "
        ".596/.745/.786 vs EIG+ICL .555/.657/.689 at context 3/21/39.",
@@ -190,3 +194,35 @@ def _match(quick: bool = False):
                       "TF_sup states (3 layers, softmax-normalised kernel), through projectors "
                       "for the QR power layers (20 layers, η = 1), per column up to sign for the "
                       "eigenmap.")
+
+
+@claim("icssl.exp.e2e_between_raw_and_eig_icl_at_few_labels", kind="empirical", where=_WHERE,
+       expected="corrected", evidence=("observation",),
+       statement="In the light replication, with 2 labels per class the learned E2E "
+       "representation beats raw coordinates but does not reach the exact eigenmap: "
+       "ORIG+ICL < E2E < EIG+ICL (each by the lower end of the paired 95 % interval), in "
+       "distribution and on the held-out sphere shells.")
+def _between(quick: bool = False):
+    sw = _sweep(quick)
+    j = Judge()
+    parts = []
+    for split in ("id", "ood"):
+        d1, h1 = sw.diff_ci("e2e", "raw_icl", split, 2)
+        d2, h2 = sw.diff_ci("eig_icl", "e2e", split, 2)
+        j.ge(f"lower 95 % CI of E2E − ORIG+ICL ({split}, m=2)", d1 - h1, 0.0, scale=1.0)
+        j.ge(f"lower 95 % CI of EIG+ICL − E2E ({split}, m=2)", d2 - h2, 0.0, scale=1.0)
+        parts.append(f"{split.upper()}: E2E − ORIG {d1:+.3f} ± {h1:.3f}, EIG − E2E {d2:+.3f} ± "
+                     f"{h2:.3f}")
+    return j.evidence(note="; ".join(parts) + " (same rule as the other claims, fixed in "
+                      "advance). With 16 power layers "
+                      "from a random start and a learned bandwidth the E2E features are a "
+                      "partially converged eigenmap. Observation. " + _LIGHT)
+
+
+@claim("icssl.exp.standard_transformer_matches_e2e_at_light_budget", kind="empirical",
+       where=_WHERE, expected="corrected", evidence=("observation",),
+       statement="At the same light budget, the standard transformer is more accurate than E2E "
+       "with 2 labels per class in distribution (these families are separable by features a "
+       "transformer learns directly, e.g. the radius of concentric pieces).")
+def _std_beats(quick: bool = False):
+    return _beats("std_tf", "e2e", "id", 2, quick)

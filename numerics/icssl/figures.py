@@ -25,8 +25,9 @@ def accuracy_vs_labels(quick: bool = False):
     sw = sweep(quick)
     fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
     rows = []
-    for ax, split, title in zip(axes, ("id", "ood"), ("in distribution (circles, moons, "
-                                "planes, Swiss roll)", "held out (sphere shells)"), strict=True):
+    titles = ("in distribution (circles, moons, planes, Swiss roll)",
+              "held out (sphere shells)")
+    for ax, split, title in zip(axes, ("id", "ood"), titles, strict=True):
         for meth in (*METHODS, *REFERENCES):
             c, mk, ls = _STYLE[meth]
             stats = [sw.mean_ci(meth, split, m) for m in LABELS_PER_CLASS]
