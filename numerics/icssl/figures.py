@@ -38,6 +38,7 @@ def accuracy_vs_labels(quick: bool = False):
                      for m, s in zip(LABELS_PER_CLASS, stats, strict=True)]
         ax.set_xscale("log")
         ax.set_xticks(LABELS_PER_CLASS, [str(m) for m in LABELS_PER_CLASS])
+        ax.minorticks_off()
         ax.set(xlabel="labels per class m (n = 100 points, 2 classes)", title=title)
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("accuracy on unlabelled points")
