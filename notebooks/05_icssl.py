@@ -27,7 +27,6 @@ from theory.icssl import (
     attention_laplacian,
     biased_softmax_attention,
     generalized_eigh,
-    laplacian_eigenmap,
     rbf_attention,
     sin_max_principal_angle,
     subspace_iteration,
@@ -115,7 +114,7 @@ for c in discover(["icssl"], kinds=("theory",)):
 # regression. Thresholds of the claims were fixed before the full run.
 
 # %%
-from numerics.icssl.experiments import LABELS, summary_rows, sweep
+from numerics.icssl.experiments import summary_rows, sweep
 from numerics.icssl.figures import accuracy_vs_labels, training_curves
 
 sw = sweep(QUICK)
