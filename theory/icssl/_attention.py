@@ -1,0 +1,145 @@
+"""RBF attention, the Gaussian graph and its random-walk Laplacian (Fan et al., arXiv 2512.15934).
+
+Points are the **rows** of ``X`` (shape ``(n, d)``, the numpy/scikit-learn layout); the paper
+writes tokens as columns of ``X ∈ ℝ^{d×n}``, so our ``X`` is the paper's ``Xᵀ``. The attention
+matrix keeps the paper's orientation: entry ``[i, j]`` is the weight of key ``i`` for query ``j``,
+so **columns sum to 1**. Distances are in the units of ``X``; ``h`` is in squared units.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import logsumexp
+
+from theory.validation import Interval, check_array, check_param, invalid
+
+_POS = Interval(0, None, closed="neither")
+
+
+def _points(X, name: str, caller: str) -> np.ndarray:
+    return check_array(X, name, caller, ndim=2, min_rows=1)
+
+
+def _sqdist(U: np.ndarray, V: np.ndarray) -> np.ndarray:
+    """‖u_i − v_j‖² for all pairs, clipped at 0 (the expansion can round below)."""
+    d2 = (U * U).sum(1)[:, None] + (V * V).sum(1)[None, :] - 2.0 * U @ V.T
+    return np.maximum(d2, 0.0)
+
+
+def rbf_gram(X, h: float) -> np.ndarray:
+    r"""Gaussian affinity matrix of the prompt's points.
+
+    .. math:: A_{ij} = \exp\!\left(-\frac{\lVert x^{(i)} - x^{(j)}\rVert^2}{2h}\right)
+
+    Parameters
+    ----------
+    X : array of shape (n, d)
+        The points (rows).
+    h : float > 0
+        Bandwidth, in squared units of ``X``.
+
+    Returns
+    -------
+    A : array of shape (n, n)
+        Symmetric, unit diagonal, positive definite for distinct points.
+
+    References
+    ----------
+    Fan et al. (2025), §3 "Attn_rbf" (the graph behind Lemma 1).
+    """
+    X = _points(X, "X", "rbf_gram")
+    check_param("h", h, _POS, "rbf_gram")
+    return np.exp(-_sqdist(X, X) / (2.0 * h))
+
+
+def rbf_attention(U, V, h: float) -> np.ndarray:
+    r"""RBF attention weights (keys ``U``, queries ``V``); columns sum to 1.
+
+    .. math::
+        [\kappa_{\mathrm{rbf}}(U, V)]_{ij}
+        = \frac{\exp(-\lVert u_i - v_j\rVert^2 / 2h)}{\sum_k \exp(-\lVert u_k - v_j\rVert^2 / 2h)}
+
+    Computed as a log-sum-exp over the key index, so it stays finite for tiny ``h``.
+
+    Parameters
+    ----------
+    U : array of shape (n_keys, d)
+    V : array of shape (n_queries, d)
+    h : float > 0
+        Bandwidth, squared units of the points.
+
+    Returns
+    -------
+    K : array of shape (n_keys, n_queries)
+        Column-stochastic.
+
+    References
+    ----------
+    Fan et al. (2025), §3, definition of Attn_rbf; App. A.1 (Lemma 1).
+    """
+    U = _points(U, "U", "rbf_attention")
+    V = _points(V, "V", "rbf_attention")
+    check_param("h", h, _POS, "rbf_attention")
+    if U.shape[1] != V.shape[1]:
+        raise invalid("V", "rbf_attention", f"an array with {U.shape[1]} columns (as U)",
+                      f"<array of shape {V.shape}>")
+    S = -_sqdist(U, V) / (2.0 * h)
+    return np.exp(S - logsumexp(S, axis=0, keepdims=True))
+
+
+def biased_softmax_attention(U, V, h: float) -> np.ndarray:
+    r"""Ordinary dot-product softmax attention with a key bias (the form a transformer has).
+
+    .. math::
+        [\,\cdot\,]_{ij} = \operatorname{softmax}_i\!\left(\frac{u_i^\top v_j}{h}
+        - \frac{\lVert u_i\rVert^2}{2h}\right)
+
+    It equals :func:`rbf_attention` because the factor ``exp(−‖v_j‖²/2h)`` is the same for every
+    key ``i`` and cancels in the normalisation over ``i``.
+
+    Returns
+    -------
+    array of shape (n_keys, n_queries), column-stochastic.
+
+    References
+    ----------
+    Derived (icssl.md §3.1); the paper's Lemma 1 realises Attn_rbf inside a standard layer.
+    """
+    U = _points(U, "U", "biased_softmax_attention")
+    V = _points(V, "V", "biased_softmax_attention")
+    check_param("h", h, _POS, "biased_softmax_attention")
+    S = (U @ V.T) / h - ((U * U).sum(1) / (2.0 * h))[:, None]
+    return np.exp(S - logsumexp(S, axis=0, keepdims=True))
+
+
+def attention_laplacian(X, h: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    r"""The Laplacian an RBF attention layer builds from the prompt.
+
+    .. math::
+        \hat K = A D^{-1},\quad d_j = \sum_k A_{kj},\quad \hat L = I - A D^{-1}
+
+    ``K̂ = κ_rbf(X, X)`` is column-stochastic; ``L̂`` is the (transposed) random-walk Laplacian,
+    similar to the symmetric normalised Laplacian ``I − D^{-1/2} A D^{-1/2}``.
+
+    Parameters
+    ----------
+    X : array of shape (n, d)
+    h : float > 0
+        Bandwidth (squared units of ``X``).
+
+    Returns
+    -------
+    L_hat, K_hat : arrays of shape (n, n)
+    d : array of shape (n,)
+        Degrees (column sums of ``A``; equal to row sums since ``A`` is symmetric).
+
+    References
+    ----------
+    Fan et al. (2025), Lemma 1 (App. A.1) and §3 ("L̂ = I − AD⁻¹").
+    """
+    X = _points(X, "X", "attention_laplacian")
+    check_param("h", h, _POS, "attention_laplacian")
+    A = rbf_gram(X, h)
+    d = A.sum(axis=0)
+    K = A / d[None, :]
+    return np.eye(len(d)) - K, K, d

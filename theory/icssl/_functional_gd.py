@@ -1,0 +1,273 @@
+r"""TF_sup: in-context functional gradient descent on the labelled tokens (Wang et al., ICML 2025,
+reused by Fan et al. 2025), the erase head, the step-size bound, and harmonic label propagation.
+
+Class embeddings are the columns of ``W ∈ ℝ^{e×C}``; a token's state is ``f ∈ ℝ^e`` and its
+class probabilities are ``softmax(Wᵀ f)``. Log-likelihoods are in nats.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import linalg
+from scipy.special import log_softmax, logsumexp, softmax
+
+from theory.validation import Interval, Options, check_array, check_param, invalid
+
+_POS = Interval(0, None, closed="neither")
+_NONNEG = Interval(0, None)
+
+
+def softmax_expectation(W, f) -> np.ndarray:
+    r"""Expected class embedding under the model's own class probabilities.
+
+    .. math:: E(w \mid f) = \sum_c w_c\, \operatorname{softmax}_c(W^\top f) = W \operatorname{softmax}(W^\top f)
+
+    This is a cross-attention with query ``f`` and keys = values = the columns of ``W``, and the
+    gradient of the log-partition ``log Σ_c exp(w_cᵀ f)``.
+
+    Parameters
+    ----------
+    W : array of shape (e, C)
+    f : array of shape (e,) or (n, e)
+        One state, or one per row.
+
+    Returns
+    -------
+    array of the shape of ``f``.
+
+    References
+    ----------
+    Fan et al. (2025), Eq. (7) ("expectation"); Wang et al. (2025), TF_GD cross-attention.
+    """
+    W = check_array(W, "W", "softmax_expectation")
+    F = check_array(f, "f", "softmax_expectation", ndim=None)
+    if F.ndim not in (1, 2) or F.shape[-1] != W.shape[0]:
+        raise invalid("f", "softmax_expectation", f"an array of shape (e,) or (n, e) with "
+                      f"e = {W.shape[0]}", f"<array of shape {F.shape}>")
+    P = softmax(F @ W, axis=-1)
+    return P @ W.T
+
+
+def labelled_log_likelihood(F_lab, y_lab, W) -> float:
+    r"""Labelled log-likelihood (nats) that one TF_sup layer ascends.
+
+    .. math:: \ell(F) = \sum_{j=1}^{m} \log \operatorname{softmax}_{y_j}(W^\top f_j)
+
+    Parameters
+    ----------
+    F_lab : array of shape (m, e)
+    y_lab : int array of shape (m,), values in ``[0, C)``
+    W : array of shape (e, C)
+
+    References
+    ----------
+    Fan et al. (2025), Eq. (4) restricted to the labelled tokens; Wang et al. (2025), Eq. (6).
+    """
+    W = check_array(W, "W", "labelled_log_likelihood")
+    F = check_array(F_lab, "F_lab", "labelled_log_likelihood")
+    y = _labels(y_lab, F.shape[0], W.shape[1], "labelled_log_likelihood")
+    return float(log_softmax(F @ W, axis=1)[np.arange(len(y)), y].sum())
+
+
+def _labels(y, m: int, C: int, caller: str) -> np.ndarray:
+    y = np.asarray(y)
+    if y.shape != (m,) or not np.issubdtype(y.dtype, np.integer):
+        raise invalid("y_lab", caller, f"an int array of shape ({m},)", f"<array {y.dtype} "
+                      f"of shape {y.shape}>")
+    if m and (y.min() < 0 or y.max() >= C):
+        raise invalid("y_lab", caller, f"labels in [0, {C})", f"<labels in [{y.min()}, "
+                      f"{y.max()}]>")
+    return y
+
+
+def rbf_kernel_weights(phi_q, phi_k, h: float, *, normalized: bool) -> np.ndarray:
+    r"""The kernel of the TF_sup attention head, queries as rows.
+
+    .. math:: \kappa_{ij} = \exp(-\lVert \varphi_i - \varphi_j\rVert^2 / 2h)
+        \quad\bigl(/\textstyle\sum_{j'} \exp(-\lVert \varphi_i - \varphi_{j'}\rVert^2/2h)
+        \text{ if normalised}\bigr)
+
+    Returns an array of shape ``(n_queries, n_keys)``.
+    """
+    q = check_array(phi_q, "phi_q", "rbf_kernel_weights")
+    k = check_array(phi_k, "phi_k", "rbf_kernel_weights")
+    check_param("h", h, _POS, "rbf_kernel_weights")
+    d2 = np.maximum((q * q).sum(1)[:, None] + (k * k).sum(1)[None, :] - 2 * q @ k.T, 0.0)
+    S = -d2 / (2.0 * h)
+    if normalized:
+        return np.exp(S - logsumexp(S, axis=1, keepdims=True))
+    return np.exp(S)
+
+
+def functional_gd(phi, y_lab, lab_idx, W, alpha: float, steps: int, *, h: float = 1.0,
+                  normalized: bool = True, F0=None) -> np.ndarray:
+    r"""``steps`` TF_sup layers: functional gradient ascent of the labelled log-likelihood.
+
+    .. math::
+        f^{(i)}_{\ell+1} = f^{(i)}_\ell + \alpha \sum_{j=1}^{m}
+        \bigl[w_{y_j} - E(w \mid f^{(j)}_\ell)\bigr]\, \kappa(\varphi^{(i)}, \varphi^{(j)}),
+        \qquad f_0 = 0
+
+    ``w_{y_j} − E(w|f_j)`` is exactly ``∂ℓ/∂f_j`` (:func:`labelled_log_likelihood`), so one
+    layer is one step in the RKHS of ``κ``. ``κ`` is the RBF kernel on ``φ`` with bandwidth
+    ``h``, normalised over the labelled keys (softmax attention) when ``normalized``.
+
+    Parameters
+    ----------
+    phi : array of shape (n, k)
+        Token representations (rows).
+    y_lab : int array of shape (m,)
+    lab_idx : int array of shape (m,)
+        Rows of ``phi`` that carry the labels.
+    W : array of shape (e, C)
+    alpha : float ≥ 0
+        Step size.
+    steps : int ≥ 0
+    h : float > 0
+        Kernel bandwidth (squared units of ``phi``).
+    normalized : bool
+    F0 : array of shape (n, e), optional (default 0)
+
+    Returns
+    -------
+    F : array of shape (n, e)
+        Predicted class of token ``i``: ``argmax Wᵀ F[i]``.
+
+    References
+    ----------
+    Fan et al. (2025), §3 TF_sup (TF_GD); Wang et al. (2025), ICML, functional GD block.
+    """
+    phi = check_array(phi, "phi", "functional_gd")
+    W = check_array(W, "W", "functional_gd")
+    n = phi.shape[0]
+    lab = np.asarray(lab_idx)
+    if lab.ndim != 1 or not np.issubdtype(lab.dtype, np.integer) or (
+            lab.size and (lab.min() < 0 or lab.max() >= n)):
+        raise invalid("lab_idx", "functional_gd", f"an int array of indices in [0, {n})",
+                      f"<array {lab.dtype} of shape {lab.shape}>")
+    y = _labels(y_lab, lab.size, W.shape[1], "functional_gd")
+    check_param("alpha", alpha, _NONNEG, "functional_gd")
+    check_param("steps", steps, Interval(0, None, integer=True), "functional_gd")
+    check_param("normalized", normalized, Options(True, False), "functional_gd")
+    kappa = rbf_kernel_weights(phi, phi[lab], h, normalized=normalized)
+    F = np.zeros((n, W.shape[0])) if F0 is None else check_array(F0, "F0", "functional_gd")
+    if F.shape != (n, W.shape[0]):
+        raise invalid("F0", "functional_gd", f"an array of shape {(n, W.shape[0])}",
+                      f"<array of shape {F.shape}>")
+    target = W.T[y]
+    for _ in range(steps):
+        R = target - softmax_expectation(W, F[lab])
+        F = F + alpha * kappa @ R
+    return F
+
+
+def step_size_bound(W, K_lab) -> float:
+    r"""Largest step for which a TF_sup step cannot lower the labelled log-likelihood.
+
+    .. math::
+        \alpha^\star = \frac{4}{\lVert W\rVert_2^2\, \lambda_{\max}(K_{mm})}
+
+    for a symmetric positive semi-definite kernel block ``K_mm`` (un-normalised). Proof: the
+    softmax covariance ``diag(p) − ppᵀ ≼ ½ I``, so ``−∇²ℓ ≼ (‖W‖²/2) I`` (``ℓ`` is
+    ``L``-smooth with ``L = ‖W‖²/2``); the step ``ΔF = α K R`` with ``R = ∇ℓ`` gives
+    ``ℓ(F+ΔF) − ℓ(F) ≥ α tr(RᵀKR) − (L/2) α² tr(RᵀK²R) ≥ α tr(RᵀKR)(1 − Lαλ_max/2) ≥ 0``.
+    The constant is attained (two coincident labelled tokens of opposite classes, ``C = 2``).
+
+    Parameters
+    ----------
+    W : array of shape (e, C)
+    K_lab : array of shape (m, m), symmetric PSD
+
+    Returns
+    -------
+    float (units of 1 / (‖W‖² · kernel units)).
+
+    References
+    ----------
+    Derived here (icssl.md §3, claim icssl-11); not stated in the paper as far as we know.
+    """
+    W = check_array(W, "W", "step_size_bound")
+    K = check_array(K_lab, "K_lab", "step_size_bound")
+    if K.shape[0] != K.shape[1] or not np.allclose(K, K.T, rtol=0, atol=1e-12):
+        raise invalid("K_lab", "step_size_bound", "a symmetric square array",
+                      f"<array of shape {K.shape}>")
+    lam = float(np.linalg.eigvalsh(K)[-1])
+    w2 = float(np.linalg.norm(W, 2) ** 2)
+    if lam <= 0 or w2 <= 0:
+        raise invalid("K_lab", "step_size_bound", "a non-zero PSD kernel with W ≠ 0",
+                      f"<λ_max {lam:g}, ‖W‖² {w2:g}>")
+    return 4.0 / (w2 * lam)
+
+
+def erase_attention(S, lam: float) -> np.ndarray:
+    r"""Row-softmax of ``λS``: the "erase" head, which tends to the identity as ``λ → ∞``.
+
+    .. math::
+        P = \operatorname{softmax}_{\text{rows}}(\lambda S),\qquad
+        \max_{ij} |P - I|_{ij} \le (n-1)\, e^{-\lambda g},\quad
+        g = \min_i \bigl(S_{ii} - \max_{j\ne i} S_{ij}\bigr) > 0
+
+    Parameters
+    ----------
+    S : array of shape (n, n) with a strictly dominant diagonal gap ``g``
+    lam : float ≥ 0
+
+    References
+    ----------
+    Wang et al. (2025), TF_GD block ("erase" head), reused by Fan et al. (2025) §3.
+    """
+    S = check_array(S, "S", "erase_attention")
+    check_param("lam", lam, _NONNEG, "erase_attention")
+    return softmax(lam * S, axis=1)
+
+
+def diagonal_gap(S) -> float:
+    """``min_i (S_ii − max_{j≠i} S_ij)`` (the ``g`` of :func:`erase_attention`)."""
+    S = check_array(S, "S", "diagonal_gap")
+    off = S + np.diag(np.full(len(S), -np.inf))
+    return float(np.min(np.diag(S) - off.max(axis=1)))
+
+
+def harmonic_label_propagation(A, lab_idx, y_lab, n_classes: int) -> np.ndarray:
+    r"""Harmonic-function label propagation (Zhu, Ghahramani & Lafferty, 2003).
+
+    .. math::
+        F_u = (D_{uu} - A_{uu})^{-1} A_{ul} Y_l,\qquad F_l = Y_l
+
+    the minimiser of the Dirichlet energy ``tr(Fᵀ(D − A)F)`` with the labelled rows clamped;
+    each row is a probability vector (the maximum principle).
+
+    Parameters
+    ----------
+    A : array of shape (n, n), symmetric non-negative affinities
+    lab_idx : int array of shape (m,)
+    y_lab : int array of shape (m,), values in ``[0, n_classes)``
+    n_classes : int ≥ 1
+
+    Returns
+    -------
+    probs : array of shape (n, n_classes)
+
+    References
+    ----------
+    The reference of Fan et al. (2025) §4; icssl.md §3.5.
+    """
+    A = check_array(A, "A", "harmonic_label_propagation")
+    n = A.shape[0]
+    check_param("n_classes", n_classes, Interval(1, None, integer=True),
+                "harmonic_label_propagation")
+    lab = np.asarray(lab_idx)
+    if lab.ndim != 1 or not np.issubdtype(lab.dtype, np.integer) or lab.size == 0 or (
+            lab.min() < 0 or lab.max() >= n) or len(np.unique(lab)) != lab.size:
+        raise invalid("lab_idx", "harmonic_label_propagation",
+                      f"a non-empty int array of distinct indices in [0, {n})",
+                      f"<array {lab.dtype} of shape {lab.shape}>")
+    y = _labels(y_lab, lab.size, n_classes, "harmonic_label_propagation")
+    unl = np.setdiff1d(np.arange(n), lab)
+    Y = np.eye(n_classes)[y]
+    out = np.zeros((n, n_classes))
+    out[lab] = Y
+    if unl.size:
+        L = np.diag(A.sum(1)) - A
+        out[unl] = linalg.solve(L[np.ix_(unl, unl)], A[np.ix_(unl, lab)] @ Y, assume_a="pos")
+    return out
