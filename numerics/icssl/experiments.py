@@ -5,21 +5,19 @@ Full mode: 3 training seeds, 500 fresh tasks per labels-per-class m ∈ {2, 4, 1
 a few minutes on 2 idle cores (a light replication: a handful of learnable scalars for the
 IC-SSL models, a 2-layer width-64 transformer, 1–2.4k training prompts each). Quick mode: one
 seed, 12 tasks, 4 training steps (enough to draw the figures, not to decide the claims).
+Results are cached in the result store (:func:`numerics.store.experiment`).
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
-import os
-import pickle
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
 from numerics.icssl.tasks import LABELS_PER_CLASS, Task, knn_bandwidth
+from numerics.store import experiment
 
 
 def torch_no_grad_lazy(fn):
@@ -192,34 +190,11 @@ def run_sweep(quick: bool, *, device="cpu") -> Sweep:
     return sw
 
 
-def _cache_path(quick: bool) -> Path:
-    """Disk cache of the full sweep, keyed by the configuration and the source of every module
-    the result depends on (a code change invalidates it)."""
-    here = Path(__file__).resolve().parent
-    h = hashlib.sha256(repr(QUICK if quick else FULL).encode())
-    for name in ("tasks.py", "models.py", "training.py", "experiments.py"):
-        h.update((here / name).read_bytes())
-    root = Path(os.environ.get("ICLR26_CACHE", Path.home() / ".cache" / "iclr26-verify"))
-    return root / "icssl" / f"sweep_{'quick' if quick else 'full'}_{h.hexdigest()[:16]}.pkl"
-
-
-@functools.lru_cache(maxsize=2)
+@experiment
 def sweep(quick: bool) -> Sweep:
-    """The experiment, computed once per process and mode (claims, figures and the notebook);
-    the full sweep is also cached on disk (set ``ICLR26_NO_CACHE=1`` to recompute)."""
-    if quick or os.environ.get("ICLR26_NO_CACHE") == "1":
-        return run_sweep(quick)
-    path = _cache_path(quick)
-    if path.exists():
-        with open(path, "rb") as fh:
-            return pickle.load(fh)
-    sw = run_sweep(quick)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        pickle.dump(sw, fh)
-    os.replace(tmp, path)
-    return sw
+    """The experiment, computed once (claims, figures and the notebook read it from the result
+    store, :func:`numerics.store.experiment`)."""
+    return run_sweep(bool(quick))
 
 
 def summary_rows(sw: Sweep) -> list[dict]:
