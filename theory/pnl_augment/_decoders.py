@@ -76,7 +76,8 @@ def released_encode(P, mask, *, lr: float = 1.0, n_iter: int = 1000, eps: float 
 
 
 def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
-                           n_iter: int = 1000, eps: float = 1e-5, error_tol: float = 1e-4):
+                           n_iter: int = 1000, eps: float = 1e-5, error_tol: float = 1e-4,
+                           record=()):
     r"""The released decoder (``ld.BP``): natural-gradient steps of size lr/k on all θ
     coordinates from θ(w*) towards η̄ = mean_i η(P_i), early-stopped on Σ_i KL(P‖P_i).
 
@@ -93,6 +94,9 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
         The k neighbours as distributions.
     eta_bar : ndarray, optional
         Target η (default: the mean of the neighbours' η, as the notebooks pass it).
+    record : iterable of int
+        Iteration counts at which to keep P (returned in ``info["path"]``, with the step
+        product at that point in ``info["s_path"]``).
 
     Returns
     -------
@@ -123,6 +127,8 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
         return float(np.sum(k * np.sum(xlogy(Pc, Pc)) - np.sum(Pc * logX)))
 
     prev, steps, it = np.inf, [], 0
+    record = set(int(r) for r in record)
+    path, s_path = {}, {}
     for i in range(n_iter):
         it = i + 1
         H = _zeta_up(P)
@@ -132,6 +138,9 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
         th.ravel()[1:] -= v
         steps.append(h)
         P = _code_Q(th, eps)
+        if it in record:
+            path[it] = P.copy()
+            s_path[it] = 1.0 - float(np.prod(1.0 - np.asarray(steps)))
         kld = total_kl(P)
         if abs(kld - prev) < error_tol:
             break
@@ -140,7 +149,7 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
             h *= 0.1
     s_lin = 1.0 - float(np.prod(1.0 - np.asarray(steps)))
     return P, {"P0": P0, "P_bar": P_bar / P_bar.sum(), "steps": tuple(steps), "iterations": it,
-               "s_linear": s_lin, "theta": th}
+               "s_linear": s_lin, "theta": th, "path": path, "s_path": s_path}
 
 
 def check_neighbors(P_neighbors, shape, caller) -> np.ndarray:
