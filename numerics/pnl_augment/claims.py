@@ -1,7 +1,7 @@
 """Empirical claims of the PNL paper, checked on the small-data experiment of
 :mod:`numerics.pnl_augment.experiments` (sklearn digits as (4,2,4,2) with 10 per class,
 breast_cancer as (2,3,5) with 20 per class, wine as (2,7) with 10 per class; 20 %
-augmentation; MLP(128); 10 seeds, paired across arms; quick: digits only, 2 seeds, 5 per class).
+augmentation; MLP(128); 10 seeds, paired across arms; quick: digits only, 1 seed, 5 per class).
 
 The paper's statements (spec §4, from its table and paper notes): PNL is "comparable" to the
 original training set on images (it does not beat standard augmentation there), "best or
@@ -20,7 +20,7 @@ from theory.claims import Judge, Unavailable, claim
 COMPARABLE = 1.0  # percentage points
 S_MIN = 0.9  # code decoder: share of the way to the neighbours' mean
 _WHERE = "spec §4 (paper table: OG vs OG+PNL, 20 bootstrap test sets)"
-_QUICK = "quick mode runs 2 seeds on digits only: too few to decide a claim over seeds"
+_QUICK = "quick mode runs 1 seed on digits only: too few to decide a claim over seeds"
 
 
 def _sd(quick):
