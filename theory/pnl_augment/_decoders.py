@@ -127,7 +127,7 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
         return float(np.sum(k * np.sum(xlogy(Pc, Pc)) - np.sum(Pc * logX)))
 
     prev, steps, it = np.inf, [], 0
-    record = set(int(r) for r in record)
+    record = {int(r) for r in record}
     path, s_path = {}, {}
     for i in range(n_iter):
         it = i + 1

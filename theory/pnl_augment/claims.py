@@ -9,6 +9,8 @@ cvxpy's maximum-entropy dual, L-BFGS, finite differences of ψ). All KL values a
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from theory.claims import Judge, claim
@@ -171,7 +173,7 @@ def _nesting(seed: int = 0):
             j.close(f"KL(P‖Q_{order}) vs cvxpy dual", kls[-1], kl(P, Qc), rtol=1e-6)
         else:
             j.close("Q_d = P", Q, P, atol=1e-14, scale=float(P.max()))
-    j.fact("non-increasing in ℓ", all(a >= b - 1e-14 for a, b in zip(kls, kls[1:])))
+    j.fact("non-increasing in ℓ", all(a >= b - 1e-14 for a, b in itertools.pairwise(kls)))
     return j.evidence(note="KL by order ℓ = 1..4: " + ", ".join(f"{v:.5f}" for v in kls) + " nats.")
 
 
@@ -238,7 +240,7 @@ def _mixed(seed: int = 0):
     A = body_mask(SHAPE, 1)
     A.flat[0] = False
     c = np.where(A, rng.normal(0.0, 0.6, SHAPE), 0.0)
-    q, thq = mixed_coordinates(c, A, eta(r))
+    q, _ = mixed_coordinates(c, A, eta(r))
     # dual route: e-project a point s0 ∈ D onto {η_{Aᶜ} = η_{Aᶜ}(r)} with cvxpy (convex in q)
     s0 = theta_to_P(c)
     qc = ref.e_projection_cvxpy(s0, ~A, eta(r))
