@@ -1,0 +1,160 @@
+"""The PNL augmentation pipeline of the released code (spec pnl_augment.md §1 "Augmentation,
+per class"), with both decoders and two non-geometric controls.
+
+1. embed each sample as P = (x + ε)/s, keep s;  2. encode: m-projection onto M_ℓ (θ_B);
+3. sample w* from a Gaussian KDE on the θ_B vectors (bandwidth 0.05);  4. take the k nearest
+training encodings in KL(Q_{w*}‖Q_i);  5. decode (``decoder="code"``: the released early-stopped
+backward step; ``"theta_fixed"``: the m-projection onto D = {θ_B = θ̄_B} the paper describes,
+our reading);  6. multiply by the neighbours' mean scale and subtract ε.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from theory.pnl_augment import (
+    P_to_theta,
+    body_mask,
+    eta,
+    kl,
+    m_project,
+    mixed_coordinates,
+    released_backward_step,
+    theta_to_P,
+)
+from theory.validation import Interval, Options, check_array, check_param, invalid
+
+DECODERS = ("code", "theta_fixed")
+
+
+def embed(x, shape, eps: float = 1e-5):
+    r"""Embed a nonnegative sample as a distribution on Ω = [I₁]×…×[I_d].
+
+    .. math:: P = \frac{x + \varepsilon}{s},\qquad s = \sum_v (x_v + \varepsilon)
+
+    Spec §1 "Embedding φ" (code ε = 1e-5). Returns (P of ``shape``, s).
+    """
+    a = check_array(x, "x", "embed", ndim=None).ravel()
+    shape = tuple(int(s) for s in shape)
+    if int(np.prod(shape)) != a.size:
+        raise invalid("shape", "embed", f"a shape with {a.size} cells", shape)
+    check_param("eps", eps, Interval(0, None, closed="neither"), "embed")
+    if np.any(a < 0):
+        raise invalid("x", "embed", "a nonnegative sample", f"<min {a.min():.3g}>")
+    v = a + eps
+    s = float(v.sum())
+    return (v / s).reshape(shape), s
+
+
+def encode(P, order: int = 1):
+    """θ of the m-projection of P onto M_ℓ (spec §1 "Enc = Proj_B ∘ φ"); Newton at 1e-13."""
+    return m_project(P, order, tol=1e-12)[1]
+
+
+def kde_sample(thetas, mask, n: int, *, bandwidth: float = 0.05, rng=None):
+    """n latents w* (full θ tensors supported on the mask) from a Gaussian KDE fitted to the
+    θ_B vectors of the class (spec §1 step 2; sklearn ``KernelDensity``)."""
+    from sklearn.neighbors import KernelDensity
+
+    T = np.asarray(thetas, dtype=float)
+    B = np.asarray(mask, dtype=bool).copy()
+    B.flat[0] = False
+    check_param("n", n, Interval(1, None, integer=True), "kde_sample")
+    check_param("bandwidth", bandwidth, Interval(0, None, closed="neither"), "kde_sample")
+    rng = np.random.default_rng(rng)
+    V = T.reshape(T.shape[0], -1)[:, np.flatnonzero(B.ravel())]
+    kde = KernelDensity(bandwidth=bandwidth).fit(V)
+    W = kde.sample(n, random_state=int(rng.integers(2**31 - 1)))
+    out = np.zeros((n, *B.shape))
+    out.reshape(n, -1)[:, np.flatnonzero(B.ravel())] = W
+    return out
+
+
+def knn_kl(theta_star, Q_train, k: int):
+    """Indices of the k training encodings nearest to Q_{w*} in KL(Q_{w*}‖Q_i) (``ld.kNN``)."""
+    Qs = theta_to_P(theta_star)
+    Q_train = np.asarray(Q_train)
+    check_param("k", k, Interval(1, Q_train.shape[0], integer=True), "knn_kl")
+    d = np.array([kl(Qs, Q) for Q in Q_train])
+    return np.argsort(d, kind="stable")[:k]
+
+
+def backward_project(theta_star, P_neighbors, *, decoder: str = "code", order: int = 1,
+                     lr: float = 0.1, n_iter: int = 1000):
+    """Decode w* with the k neighbours' distributions (shape (k, *shape)).
+
+    ``"code"``: :func:`theory.pnl_augment.released_backward_step` (steps of lr/k on all θ
+    towards the neighbours' mean η, early-stopped). ``"theta_fixed"``: the m-projection of w*
+    onto D = {θ_x = mean_i θ(P_i)_x for ℓ-body x}, i.e. the mixed-coordinate point
+    (θ_B = θ̄_B, η_{Bᶜ} = η_{Bᶜ}(Q_{w*})) (spec §2.4, our reading of M*_ℓ(N)).
+    """
+    check_param("decoder", decoder, Options(*DECODERS), "backward_project")
+    X = np.asarray(P_neighbors, dtype=float)
+    if decoder == "code":
+        return released_backward_step(theta_star, X, lr=lr, n_iter=n_iter)[0]
+    A = body_mask(X.shape[1:], order)
+    A.flat[0] = False
+    c = np.mean([P_to_theta(P) for P in X], axis=0)
+    return mixed_coordinates(np.where(A, c, 0.0), A, eta(theta_to_P(theta_star)), tol=1e-11,
+                             max_iter=200)[0]
+
+
+def augment_class(X, shape, n_new: int, *, order: int = 1, k: int = 8, bandwidth: float = 0.05,
+                  decoder: str = "code", seed: int = 0, eps: float = 1e-5, lr: float = 0.1,
+                  return_info: bool = False):
+    """n_new synthetic samples for one class (rows of X, nonnegative) by PNL (spec §1).
+
+    Returns an (n_new, n_features) array (and, with ``return_info``, the fitted mixture weight
+    s of each decoded sample between Q_{w*} and the neighbours' mean, for ``decoder="code"``).
+    """
+    from theory.pnl_augment import mixture_fit
+
+    X = check_array(X, "X", "augment_class", ndim=2, min_rows=2)
+    check_param("n_new", n_new, Interval(0, None, integer=True), "augment_class")
+    check_param("decoder", decoder, Options(*DECODERS), "augment_class")
+    rng = np.random.default_rng(seed)
+    k = min(k, X.shape[0])
+    emb = [embed(x, shape, eps) for x in X]
+    Ps = np.stack([p for p, _ in emb])
+    scales = np.array([s for _, s in emb])
+    encs = [m_project(P, order, tol=1e-12) for P in Ps]
+    Qs = np.stack([q for q, _ in encs])
+    thetas = np.stack([t for _, t in encs])
+    mask = body_mask(shape, order)
+    out, s_fit = [], []
+    if n_new == 0:
+        return (np.zeros((0, X.shape[1])), np.zeros(0)) if return_info else np.zeros((0, X.shape[1]))
+    for w in kde_sample(thetas, mask, n_new, bandwidth=bandwidth, rng=rng):
+        nn = knn_kl(w, Qs, k)
+        P = backward_project(w, Ps[nn], decoder=decoder, order=order, lr=lr)
+        if return_info and decoder == "code":
+            P0 = theta_to_P(w) + eps
+            s_fit.append(mixture_fit(P, P0 / P0.sum(), Ps[nn].mean(axis=0))[0])
+        out.append(np.clip(P.ravel() * scales[nn].mean() - eps, 0.0, None))
+    out = np.stack(out)
+    return (out, np.asarray(s_fit)) if return_info else out
+
+
+def knn_mean_augment(X, n_new: int, k: int, seed: int = 0):
+    """Control without geometry: each new sample is the mean of a random class member's k
+    nearest class members (Euclidean, the member included)."""
+    X = check_array(X, "X", "knn_mean_augment", ndim=2, min_rows=1)
+    check_param("n_new", n_new, Interval(0, None, integer=True), "knn_mean_augment")
+    rng = np.random.default_rng(seed)
+    k = min(k, X.shape[0])
+    D = ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1)
+    anchors = rng.integers(0, X.shape[0], n_new)
+    return np.stack([X[np.argsort(D[a], kind="stable")[:k]].mean(axis=0) for a in anchors]) \
+        if n_new else np.zeros((0, X.shape[1]))
+
+
+def gauss_noise_augment(X, n_new: int, sigma: float = 0.1, seed: int = 0):
+    """Control: random class members plus N(0, (σ · per-feature std of the class)²), clipped at
+    0 (features are nonnegative)."""
+    X = check_array(X, "X", "gauss_noise_augment", ndim=2, min_rows=1)
+    check_param("n_new", n_new, Interval(0, None, integer=True), "gauss_noise_augment")
+    check_param("sigma", sigma, Interval(0, None), "gauss_noise_augment")
+    rng = np.random.default_rng(seed)
+    sd = X.std(axis=0)
+    idx = rng.integers(0, X.shape[0], n_new)
+    return np.clip(X[idx] + rng.normal(size=(n_new, X.shape[1])) * sigma * sd, 0.0, None)

@@ -1,0 +1,251 @@
+"""The log-linear model on a product poset Ω = [I₁]×…×[I_d] (Sugiyama et al. 2017), as used by
+Hu & Sugiyama (arXiv 2410.00718, §3 "log-linear model on posets"; spec pnl_augment.md §1).
+
+A positive tensor P that sums to 1 is a distribution on Ω. Its natural coordinates θ and
+expectation coordinates η are the Möbius and (upper) ζ transforms:
+log p(x) = Σ_{s ≤ x} θ(s), η(x) = Σ_{s ≥ x} p(s). Everything is in nats.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import numpy as np
+from scipy.special import logsumexp, xlogy
+
+from theory.validation import Interval, check_array, check_param, invalid
+
+_POS = Interval(1, None, integer=True)
+
+
+def _tensor(T, name: str, caller: str, *, positive: bool = False) -> np.ndarray:
+    A = check_array(T, name, caller, ndim=None)
+    if A.ndim < 1 or A.size < 2:
+        raise invalid(name, caller, "a tensor with at least 2 entries", f"<array of shape {A.shape}>")
+    if positive and not np.all(A > 0):
+        raise invalid(name, caller, "a tensor of positive entries", f"<array with min {A.min():.3g}>")
+    return A
+
+
+def _distribution(P, name: str, caller: str) -> np.ndarray:
+    A = _tensor(P, name, caller, positive=True)
+    s = float(A.sum())
+    if abs(s - 1.0) > 1e-9:
+        raise invalid(name, caller, "a positive tensor summing to 1 (within 1e-9)",
+                      f"<array summing to {s:.12g}>")
+    return A
+
+
+def _zeta(A: np.ndarray) -> np.ndarray:
+    """ζ without validation (inner loops)."""
+    for ax in range(A.ndim):
+        A = np.cumsum(A, axis=ax)
+    return A
+
+
+def _zeta_up(A: np.ndarray) -> np.ndarray:
+    """Upper ζ without validation (inner loops)."""
+    for ax in range(A.ndim):
+        idx = [slice(None)] * A.ndim
+        idx[ax] = slice(None, None, -1)
+        A = np.cumsum(A[tuple(idx)], axis=ax)[tuple(idx)]
+    return A
+
+
+def _softmax(L: np.ndarray):
+    """exp(L − logsumexp L) and logsumexp L, without scipy's per-call overhead."""
+    m = float(L.max())
+    E = np.exp(L - m)
+    z = float(E.sum())
+    return E / z, m + float(np.log(z))
+
+
+def zeta(T) -> np.ndarray:
+    r"""Lower ζ transform: cumulative sums along every axis.
+
+    .. math:: (\zeta T)(x) = \sum_{s \le x} T(s)
+
+    Maps θ to log P (up to the normaliser); spec §1 "ζ-transform".
+    """
+    A = _tensor(T, "T", "zeta")
+    for ax in range(A.ndim):
+        A = np.cumsum(A, axis=ax)
+    return A
+
+
+def mobius(T) -> np.ndarray:
+    r"""Lower Möbius transform, the inverse of :func:`zeta`: first differences along every axis.
+
+    .. math:: (\mu T)(x) = \sum_{S \subseteq [d]} (-1)^{|S|} T(x - e_S) \quad (T = 0 \text{ off } \Omega)
+    """
+    A = _tensor(T, "T", "mobius")
+    for ax in range(A.ndim):
+        A = np.diff(A, axis=ax, prepend=0.0)
+    return A
+
+
+def zeta_up(T) -> np.ndarray:
+    r"""Upper ζ transform: reverse cumulative sums along every axis.
+
+    .. math:: (\zeta^\uparrow T)(x) = \sum_{s \ge x} T(s)
+    """
+    A = _tensor(T, "T", "zeta_up")
+    for ax in range(A.ndim):
+        A = np.flip(np.cumsum(np.flip(A, axis=ax), axis=ax), axis=ax)
+    return A
+
+
+def mobius_up(T) -> np.ndarray:
+    r"""Upper Möbius transform, the inverse of :func:`zeta_up` (maps η back to P).
+
+    .. math:: (\mu^\uparrow T)(x) = \sum_{S \subseteq [d]} (-1)^{|S|} T(x + e_S)
+    """
+    A = _tensor(T, "T", "mobius_up")
+    for ax in range(A.ndim):
+        A = np.flip(np.diff(np.flip(A, axis=ax), axis=ax, prepend=0.0), axis=ax)
+    return A
+
+
+def theta_to_P(theta) -> np.ndarray:
+    r"""The distribution with natural coordinates θ (θ(⊥) is ignored and replaced by −ψ(θ)).
+
+    .. math:: p(x) = \exp\Big(\sum_{s \le x} \theta(s) - \psi(\theta)\Big),\quad
+              \psi(\theta) = \log \sum_{x\in\Omega} \exp \sum_{\perp < s \le x} \theta(s)
+
+    Paper §3, log-linear model (spec §1). Returns a positive tensor of θ's shape summing to 1.
+    """
+    th = _tensor(theta, "theta", "theta_to_P").copy()
+    th.flat[0] = 0.0
+    L = zeta(th)
+    return np.exp(L - logsumexp(L))
+
+
+def log_partition(theta) -> float:
+    r"""ψ(θ) in nats, with θ(⊥) ignored.
+
+    .. math:: \psi(\theta) = \log \sum_{x\in\Omega} \exp \sum_{\perp < s \le x} \theta(s)
+
+    Spec §1 "θ(⊥) = −ψ(θ) the normaliser".
+    """
+    th = _tensor(theta, "theta", "log_partition").copy()
+    th.flat[0] = 0.0
+    return float(logsumexp(zeta(th)))
+
+
+def P_to_theta(P) -> np.ndarray:
+    r"""Natural coordinates of a positive distribution P (θ(⊥) = log p(⊥) = −ψ).
+
+    .. math:: \theta = \mu(\log P), \qquad \theta(x) = \sum_{S\subseteq[d]} (-1)^{|S|}\log p(x - e_S)
+
+    Paper §3 (spec §1 "θ = Möbius(log P)").
+    """
+    return mobius(np.log(_distribution(P, "P", "P_to_theta")))
+
+
+def eta(P) -> np.ndarray:
+    r"""Expectation coordinates η(x) = Σ_{s ≥ x} p(s); η(⊥) = 1.
+
+    .. math:: \eta(x) = \sum_{s \ge x} p(s) = \mathbb{E}_P[\mathbf 1\{X \ge x\}]
+
+    Paper §3 (spec §1 "expectation coordinates").
+    """
+    return zeta_up(_distribution(P, "P", "eta"))
+
+
+def eta_to_P(eta_T) -> np.ndarray:
+    r"""The distribution with expectation coordinates η (the upper Möbius transform).
+
+    .. math:: p = \mu^\uparrow \eta
+    """
+    return mobius_up(_tensor(eta_T, "eta_T", "eta_to_P"))
+
+
+def body_mask(shape, order: int) -> np.ndarray:
+    r"""The ℓ-body parameter set B as a boolean tensor: indices with at most ``order`` nonzero
+    coordinates (⊥ included). M_ℓ = {θ : θ_x = 0 for x ∉ B}.
+
+    .. math:: |B_1| = 1 + \sum_k (I_k - 1), \qquad
+              |B_2| = |B_1| + \sum_{k<l} (I_k-1)(I_l-1)
+
+    Paper "many-body approximation" (code ``default_B(shape, order)``; spec §1).
+    """
+    shape = tuple(int(s) for s in np.atleast_1d(shape))
+    for s in shape:
+        check_param("shape", s, _POS, "body_mask")
+    check_param("order", order, Interval(0, None, integer=True), "body_mask")
+    idx = np.indices(shape).reshape(len(shape), -1)
+    return ((idx != 0).sum(axis=0) <= order).reshape(shape)
+
+
+def _index_array(idx, shape, caller) -> np.ndarray:
+    """Multi-indices (n, d) from a boolean mask, flat indices or multi-indices."""
+    a = np.asarray(idx)
+    if a.dtype == bool:
+        if a.shape != tuple(shape):
+            raise invalid("idx", caller, f"a boolean mask of shape {tuple(shape)}",
+                          f"<mask of shape {a.shape}>")
+        return np.argwhere(a)
+    if a.ndim == 1:
+        if a.size and (a.min() < 0 or a.max() >= int(np.prod(shape))):
+            raise invalid("idx", caller, f"flat indices in [0, {int(np.prod(shape)) - 1}]",
+                          f"<indices in [{a.min()}, {a.max()}]>")
+        return np.stack(np.unravel_index(a.astype(np.intp), shape), axis=1)
+    if a.ndim == 2 and a.shape[1] == len(shape):
+        if np.any(a < 0) or np.any(a >= np.asarray(shape)):
+            raise invalid("idx", caller, f"multi-indices inside {tuple(shape)}", "<out of range>")
+        return a.astype(np.intp)
+    raise invalid("idx", caller, "a boolean mask, flat indices or an (n, d) array of indices",
+                  f"<array of shape {a.shape}>")
+
+
+def fisher(eta_T, idx, shape=None) -> np.ndarray:
+    r"""Fisher information matrix of the log-linear model in θ coordinates, restricted to ``idx``.
+
+    .. math:: G_{uv} = \frac{\partial \eta_u}{\partial \theta_v} =
+              \frac{\partial^2\psi}{\partial\theta_u\partial\theta_v} = \eta(u \vee v) - \eta_u\eta_v
+
+    with ∨ the componentwise maximum (spec §1 "Fisher metric"; code ``compute_G``).
+    ``idx``: a boolean mask, flat indices or (n, d) multi-indices. Returns (n, n), dimensionless.
+    """
+    E = _tensor(eta_T, "eta_T", "fisher")
+    shape = E.shape if shape is None else tuple(shape)
+    if tuple(shape) != E.shape:
+        raise invalid("shape", "fisher", f"the shape of eta_T {E.shape}", tuple(shape))
+    flat, K = fisher_index(_index_array(idx, shape, "fisher"), shape)
+    return fisher_from(E.ravel(), flat, K)
+
+
+def fisher_index(U, shape):
+    """Flat indices of the multi-indices U (n, d) and of their pairwise joins u ∨ v (n, n)."""
+    flat = np.ravel_multi_index(U.T, shape)
+    joint = np.maximum(U[:, None, :], U[None, :, :]).reshape(-1, len(shape))
+    return flat, np.ravel_multi_index(joint.T, shape).reshape(len(U), len(U))
+
+
+def fisher_from(e, flat, K):
+    """G = η(u∨v) − η_u η_v from a flat η and the indices of :func:`fisher_index`."""
+    return e[K] - np.outer(e[flat], e[flat])
+
+
+def kl(P, Q) -> float:
+    r"""Kullback–Leibler divergence in nats between two distributions of one shape.
+
+    .. math:: \mathrm{KL}(P\|Q) = \sum_x p(x)\log\frac{p(x)}{q(x)}
+
+    Returns ``inf`` when Q vanishes where P does not.
+    """
+    A = check_array(P, "P", "kl", ndim=None)
+    B = check_array(Q, "Q", "kl", ndim=None)
+    if A.shape != B.shape:
+        raise invalid("Q", "kl", f"a tensor of the shape of P {A.shape}", f"<array of shape {B.shape}>")
+    if np.any(A < 0) or np.any(B < 0):
+        raise invalid("P", "kl", "a pair of nonnegative tensors", "<negative entries>")
+    if np.any((B == 0) & (A > 0)):
+        return float("inf")
+    with np.errstate(divide="ignore"):
+        return float(np.sum(xlogy(A, A)) - np.sum(xlogy(A, B)))
+
+
+def _brute_force_positions(shape):
+    """All multi-indices of Ω (for the reference sums in the claims)."""
+    return list(product(*(range(s) for s in shape)))
