@@ -9,12 +9,12 @@ classifier seed for every arm (paired design), test = all remaining samples.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import numpy as np
 
 from numerics.pnl_augment.augment import augment_class, gauss_noise_augment, knn_mean_augment
+from numerics.store import experiment
 
 ARMS = ("OG", "PNL-code", "PNL-theta_fixed", "kNN-mean", "Gauss-noise")
 #: dataset → (loader name, tensor shape, samples per class, k)
@@ -93,7 +93,7 @@ class SmallData:
     s_code: dict  # dataset → array of fitted mixture weights of the code decoder
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def run_small_data(quick: bool = False) -> SmallData:
     """The whole experiment, once per process (quick: digits only, 1 seed, 5 per class)."""
     import warnings
