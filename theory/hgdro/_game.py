@@ -117,7 +117,7 @@ def _solve_quiet(prob):
 
 def _solve(Z, Y, G, e, ridge, bias, beta=None, adj=None):
     """min_θ max_g R_g + ridge‖θ‖² (or, given ``beta``, the β-weighted risk)."""
-    n, d = Z.shape
+    _n, d = Z.shape
     m = len(e)
     th = cp.Variable(d)
     b = cp.Variable() if bias else 0.0
@@ -205,7 +205,7 @@ def hierarchical_optimum(Z, Y, G, eps_g, *, ridge: float, bias: bool = False, ad
     Eq. (8) with a linear head on frozen features (the setting of Prop. B.1); hgdro.md §3.
     """
     caller = "hierarchical_optimum"
-    Z, Y, G, m, counts, e = _groups(Z, Y, G, eps_g, caller)
+    Z, Y, G, m, _counts, e = _groups(Z, Y, G, eps_g, caller)
     check_param("ridge", ridge, _HIER["ridge"], caller)
     if adj is not None:
         adj = check_array(adj, "adj", caller, ndim=1)
@@ -242,12 +242,17 @@ def hierarchical_saddle(Z, Y, G, eps_g, *, ridge: float):
     Eq. (8); the game solved by Alg. 1; hgdro.md §3.
     """
     caller = "hierarchical_saddle"
-    Z, Y, G, m, counts, e = _groups(Z, Y, G, eps_g, caller)
+    Z, Y, G, _m, _counts, e = _groups(Z, Y, G, eps_g, caller)
     check_param("ridge", ridge, _HIER["ridge"], caller)
     return _solve(Z, Y, G, e, ridge, False)
 
 
 def best_response_value(Z, Y, G, eps_g, beta, *, ridge: float) -> float:
+    r"""The value of :func:`best_response`."""
+    return best_response(Z, Y, G, eps_g, beta, ridge=ridge)[0]
+
+
+def best_response(Z, Y, G, eps_g, beta, *, ridge: float):
     r"""The dual function :math:`\min_\theta\sum_g\beta_g R_g(\theta)+\lambda\|\theta\|^2`
     (cvxpy): a lower bound on :math:`F^\star` for every β in the simplex.
 
@@ -260,15 +265,17 @@ def best_response_value(Z, Y, G, eps_g, beta, *, ridge: float) -> float:
 
     Returns
     -------
-    float
+    value : float
+    theta : ndarray, shape (d,)
+        The best response θ′ to β.
     """
-    caller = "best_response_value"
-    Z, Y, G, m, counts, e = _groups(Z, Y, G, eps_g, caller)
+    caller = "best_response"
+    Z, Y, G, m, _counts, e = _groups(Z, Y, G, eps_g, caller)
     beta = check_array(beta, "beta", caller, ndim=1)
     if beta.shape != (m,) or np.any(beta < -1e-12) or abs(beta.sum() - 1) > 1e-9:
         raise invalid("beta", caller, f"a point of the simplex in R^{m}",
                       f"<array {np.round(beta, 4).tolist()}>")
-    return _solve(Z, Y, G, e, ridge, False, beta=np.clip(beta, 0, None))[0]
+    return _solve(Z, Y, G, e, ridge, False, beta=np.clip(beta, 0, None))[:2]
 
 
 def groupdro_optimum(Z, Y, G, *, ridge: float, bias: bool = False):
@@ -285,7 +292,7 @@ def groupdro_optimum(Z, Y, G, *, ridge: float, bias: bool = False):
     value : float
     theta : ndarray
     """
-    Z, Y, G, m, counts, _ = _groups(Z, Y, G, None, "groupdro_optimum", need_eps=False)
+    Z, Y, G, m, _counts, _ = _groups(Z, Y, G, None, "groupdro_optimum", need_eps=False)
     check_param("ridge", ridge, _HIER["ridge"], "groupdro_optimum")
     return _solve(Z, Y, G, np.zeros(m), ridge, bias)[:2]
 
@@ -495,7 +502,7 @@ def collapse_threshold(Z, Y, G, scale) -> float:
     Our sharpening of the collapse noted in hgdro.md §3 ("Trivial-solution collapse").
     """
     caller = "collapse_threshold"
-    Z, Y, G, m, counts, e = _groups(Z, Y, G, scale, caller)
+    Z, Y, G, m, _counts, e = _groups(Z, Y, G, scale, caller)
     if np.any(e <= 0):
         raise invalid("scale", caller, "an array of floats > 0", f"<array {e.tolist()}>")
     mu = np.stack([(Y[G == g, None] * Z[G == g]).mean(axis=0) for g in range(m)])

@@ -85,7 +85,7 @@ def winf_dro_value_lp(points, grid, loss, eps):
     ----------
     Definition of W∞ (hgdro.md §1) and Eq. (5) with one group.
     """
-    x, g, ell, reach = _inputs(points, grid, loss, eps, "winf_dro_value_lp")
+    x, _g, ell, reach = _inputs(points, grid, loss, eps, "winf_dro_value_lp")
     n = len(x)
     rows, cols = np.nonzero(reach)
     A = sparse.csr_matrix((np.ones(len(rows)), (rows, np.arange(len(rows)))),

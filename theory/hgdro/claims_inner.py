@@ -10,8 +10,6 @@ rests on our reading, its note says so. Losses in nats.
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 from scipy import optimize
 
@@ -111,7 +109,7 @@ def _inner_closed_form(seed: int = 0):
 
     rng = np.random.default_rng(seed)
     j = Judge()
-    for p, q in ((1, np.inf), (2, 2), (np.inf, 1)):
+    for p, _q in ((1, np.inf), (2, 2), (np.inf, 1)):
         cf, via, at, mc = [], [], [], []
         for _ in range(5):
             d = 6
@@ -196,7 +194,7 @@ def _fgsm_multiclass():
     j.close("sign-step loss vs exact max (vertex enumeration)", fg, best, rtol=LP)
     j.close("sign-step loss vs exact max (50-start L-BFGS-B)", fg, found, rtol=LP)
     return j.evidence(note=f"W = [[0.22, 1.95], [−2.53, 2.7], [4.8, −3.11]], z = (−0.5, −0.46), "
-                      f"y = 0, ε = 0.3: sign step {fg:.6f}, best vertex {tuple(v)} gives "
+                      f"y = 0, ε = 0.3: sign step {fg:.6f}, best vertex {tuple(v.tolist())} gives "
                       f"{best:.6f} (search {found:.6f}). Matches the spec.")
 
 
@@ -219,7 +217,7 @@ def _vertex_max(seed: int = 0):
         f, b, _ = fgsm_vs_vertex(W, z, 0, eps)
         top = -np.inf
         for _ in range(10):
-            r = optimize.minimize(lambda u: -softmax_ce(W, u, 0), z + rng.uniform(-eps, eps, d),
+            r = optimize.minimize(lambda u, W=W: -softmax_ce(W, u, 0), z + rng.uniform(-eps, eps, d),
                                   method="L-BFGS-B", bounds=[(zi - eps, zi + eps) for zi in z])
             top = max(top, -r.fun)
         best.append(b)
