@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 import cvxpy as cp
 import numpy as np
+from scipy import optimize
 
 from theory.hgdro._inner import softplus
-from theory.validation import Interval, check_array, check_param, invalid
+from theory.validation import Interval, Options, check_array, check_param, invalid
 
 
 def _groups(Z, Y, G, eps_g, caller, *, need_eps=True):
@@ -165,7 +166,54 @@ def _solve(Z, Y, G, e, ridge, bias, beta=None, adj=None):
 _HIER = {"ridge": Interval(0, None)}
 
 
-def hierarchical_optimum(Z, Y, G, eps_g, *, ridge: float, bias: bool = False, adj=None):
+def _solve_slsqp(Z, Y, G, e, ridge, bias):
+    """The same epigraph program by SLSQP with analytic gradients (small d, many solves)."""
+    n, d = Z.shape
+    m = len(e)
+    YZ = Y[:, None] * Z
+    idx = [G == g for g in range(m)]
+    nb = 1 if bias else 0
+
+    def parts(x):
+        th, b = x[:d], (x[d] if bias else 0.0)
+        nrm = np.linalg.norm(th)
+        a = -(YZ @ th) - Y * b + e[G] * nrm
+        return th, nrm, a
+
+    def cons(x):
+        _, _, a = parts(x)
+        sp = softplus(a)
+        return np.array([x[-1] - sp[i].mean() for i in idx])
+
+    def cons_jac(x):
+        th, nrm, a = parts(x)
+        s = 1.0 / (1.0 + np.exp(-a))
+        unit = th / nrm if nrm > 0 else np.zeros(d)
+        J = np.zeros((m, d + nb + 1))
+        for g, i in enumerate(idx):
+            J[g, :d] = -(-(s[i] @ YZ[i]) + s[i].sum() * e[g] * unit) / i.sum()
+            if bias:
+                J[g, d] = (s[i] @ Y[i]) / i.sum()
+            J[g, -1] = 1.0
+        return J
+
+    mu = YZ.mean(axis=0)
+    x0 = np.zeros(d + nb + 1)
+    x0[:d] = 0.1 * mu / max(np.linalg.norm(mu), 1e-12)
+    x0[-1] = cons(np.r_[x0[:-1], 0.0]).__neg__().max() + 1.0
+    res = optimize.minimize(
+        lambda x: x[-1] + ridge * x[:d] @ x[:d], x0,
+        jac=lambda x: np.r_[2 * ridge * x[:d], np.zeros(nb), 1.0],
+        constraints=[{"type": "ineq", "fun": cons, "jac": cons_jac}], method="SLSQP",
+        options={"ftol": 1e-12, "maxiter": 1000})
+    theta = res.x[:d + nb]
+    th, nrm, a = parts(res.x)
+    R = np.array([softplus(a[i]).mean() for i in idx])
+    return float(R.max() + ridge * th @ th), theta
+
+
+def hierarchical_optimum(Z, Y, G, eps_g, *, ridge: float, bias: bool = False, adj=None,
+                         solver: str = "cvxpy"):
     r"""Exact convex solve of the frozen-feature hierarchical objective (cvxpy, Clarabel).
 
     .. math::
@@ -193,6 +241,9 @@ def hierarchical_optimum(Z, Y, G, eps_g, *, ridge: float, bias: bool = False, ad
     adj : array-like, shape (m,), optional
         Additive group adjustment :math:`a_g` (the code's :math:`C/\sqrt{n_g}`): solves
         :math:`\min_\theta\max_g (R_g + a_g) + \lambda\|\theta\|^2` instead.
+    solver : {"cvxpy", "slsqp"}
+        Clarabel through cvxpy (default), or scipy's SLSQP on the same epigraph program with
+        analytic gradients (fast for many small solves; no ``adj``).
 
     Returns
     -------
@@ -211,6 +262,11 @@ def hierarchical_optimum(Z, Y, G, eps_g, *, ridge: float, bias: bool = False, ad
         adj = check_array(adj, "adj", caller, ndim=1)
         if adj.shape != (m,):
             raise invalid("adj", caller, f"an array of {m} floats", f"<array of shape {adj.shape}>")
+    check_param("solver", solver, Options("cvxpy", "slsqp"), caller)
+    if solver == "slsqp":
+        if adj is not None:
+            raise invalid("adj", caller, "None with solver='slsqp'", "<array>")
+        return _solve_slsqp(Z, Y, G, e, ridge, bias)
     value, theta, _ = _solve(Z, Y, G, e, ridge, bias, adj=adj)
     return value, theta
 
