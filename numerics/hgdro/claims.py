@@ -4,7 +4,7 @@ the experiments of :mod:`numerics.hgdro.experiments`.
 Thresholds fixed before the full runs were looked at (hgdro.md §5 proposes the claims):
 significance is a one-sided paired t-test over seeds at α = 0.01 (synthetic, 10 seeds) or
 α = 0.05 (digits, 8 seeds); "collapse" is a median worst-group accuracy ≤ 0.05 against a Group
-DRO mean ≥ 0.3 in the same setting. Quick mode (3 synthetic seeds, 1 digits seed, 8 epochs)
+DRO mean ≥ 0.3 in the same setting. Quick mode (3 synthetic seeds, 1 digits seed, 5 epochs)
 cannot decide a test over seeds: those claims say "undecided" there.
 """
 
@@ -139,7 +139,7 @@ def _digits_dir(quick: bool = False):
     i_g, i_h = r.labels.index("GroupDRO"), r.labels.index("HGDRO ε=0.3")
     a, b = r.wga_shifted[i_h], r.wga_shifted[i_g]
     if quick:
-        raise Unavailable(f"quick mode (1 seed, 8 epochs) cannot decide; quick shifted WGA "
+        raise Unavailable(f"quick mode (1 seed, 5 epochs) cannot decide; quick shifted WGA "
                           f"HGDRO {a.mean():.3f} vs GroupDRO {b.mean():.3f}")
     p, gain = _paired(a, b)
     j = Judge()
@@ -159,7 +159,7 @@ def _digits_collapse(quick: bool = False):
     h = r.wga[r.labels.index("HGDRO ε=0.1 (scratch, absolute ε)")]
     g = r.wga[r.labels.index("GroupDRO (scratch, absolute ε)")]
     if quick:
-        raise Unavailable(f"quick mode (1 seed, 8 epochs) cannot decide; quick WGA HGDRO "
+        raise Unavailable(f"quick mode (1 seed, 5 epochs) cannot decide; quick WGA HGDRO "
                           f"{h.mean():.3f}, GroupDRO {g.mean():.3f}")
     j = Judge()
     j.le("median WGA of HGDRO from scratch vs 0.05", float(np.median(h)), 0.05)

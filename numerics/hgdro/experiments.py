@@ -100,7 +100,7 @@ def colored_digits_experiment(quick: bool = False, device: str = "cpu") -> Digit
 
     torch.set_num_threads(1)
     seeds = tuple(range(1 if quick else 8))
-    epochs, pre_epochs = (8, 5) if quick else (60, 30)
+    epochs, pre_epochs = (5, 3) if quick else (60, 30)
     runs = [*DIGIT_METHODS, *SCRATCH_METHODS]
     wga = np.zeros((len(runs), len(seeds)))
     wga_s, avg = np.zeros_like(wga), np.zeros_like(wga)
