@@ -230,8 +230,8 @@ def pretrain_features(model, X, digit, *, epochs: int = 30, lr: float = 0.05,
     return model
 
 
-def fit_linear_head_game(Z, Y, G, eps_g, *, ridge: float, steps: int = 4000, lr: float = 0.5,
-                         eta: float = 0.05, device="cpu", dtype=torch.float64):
+def fit_linear_head_game(Z, Y, G, eps_g, *, ridge: float, steps: int = 4000, lr: float = 2.0,
+                         eta: float = 0.5, device="cpu", dtype=torch.float64):
     """Full-batch hierarchical DRO of a linear-logistic head on frozen latents with the trainer's
     building blocks (:func:`latent_perturb` in ℓ2, :class:`GroupWeights` without adjustment),
     returning the averaged θ. Labels ±1; the ℓ2 step is exact for this head, so the result can
