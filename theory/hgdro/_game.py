@@ -168,7 +168,7 @@ _HIER = {"ridge": Interval(0, None)}
 
 def _solve_slsqp(Z, Y, G, e, ridge, bias):
     """The same epigraph program by SLSQP with analytic gradients (small d, many solves)."""
-    n, d = Z.shape
+    _n, d = Z.shape
     m = len(e)
     YZ = Y[:, None] * Z
     idx = [G == g for g in range(m)]
@@ -207,7 +207,7 @@ def _solve_slsqp(Z, Y, G, e, ridge, bias):
         constraints=[{"type": "ineq", "fun": cons, "jac": cons_jac}], method="SLSQP",
         options={"ftol": 1e-12, "maxiter": 1000})
     theta = res.x[:d + nb]
-    th, nrm, a = parts(res.x)
+    th, _nrm, a = parts(res.x)
     R = np.array([softplus(a[i]).mean() for i in idx])
     return float(R.max() + ridge * th @ th), theta
 

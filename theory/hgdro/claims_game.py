@@ -24,7 +24,7 @@ from theory.hgdro._game import (
     hierarchical_value,
     omd_gap_bound,
 )
-from theory.hgdro._inner import group_radii, robust_logistic, softplus
+from theory.hgdro._inner import group_radii, softplus
 from theory.hgdro._instances import gaussian_groups
 from theory.tolerances import EXACT, LP
 
@@ -259,8 +259,3 @@ def _threshold(seed: int = 0):
                       f"log 2 at ε_c(1 − 1e-3): {descent - np.log(2):.2e}; min over random θ at "
                       f"ε_c(1 + 1e-3) − log 2: {worst - np.log(2):.2e}. Ridge 0 here; a ridge "
                       "only adds λ‖θ‖² ≥ 0 to F and does not move ε_c.")
-
-
-# The code's robust logistic is also what the trainer's exact inner step computes; a unit of
-# the closed form used above (kept next to the game claims for the reader).
-assert abs(robust_logistic([0.0], [1.0], 0.0)[0] - np.log(2)) < EXACT
