@@ -131,7 +131,7 @@ def game_convergence(quick: bool = False):
                                             T)})
     fig, ax = plt.subplots(figsize=(5.2, 3.8))
     T = [r["T"] for r in rows]
-    ax.loglog(T, [r["bound"] for r in rows], "k--", label="explicit bound (‖θ'‖²+G²+2log m+2B²)/2√T")
+    ax.loglog(T, [r["bound"] for r in rows], "k--", label="explicit bound (‖θ'‖²+G²+2log m+B²/4)/2√T")
     ax.loglog(T, [r["duality_gap"] for r in rows], "o-", label="duality gap of averages")
     ax.loglog(T, [r["suboptimality"] for r in rows], "s-", label="F(θ̄_T) − F* (cvxpy)")
     ax.set(xlabel="steps T (η = 1/√T)", ylabel="nats",

@@ -163,9 +163,10 @@ def test_eg_gd_game_gap_shrinks(inst):
     assert gaps[1] < gaps[0]
 
 
-def test_omd_gap_bound_rejects_large_B():
+def test_omd_gap_bound_value_and_validation():
+    assert omd_gap_bound(1.0, 1.0, 2.0, 1, 4) == pytest.approx((1 + 1 + 0 + 1) / 4)
     with pytest.raises(InvalidParameterError, match="'T' parameter of omd_gap_bound"):
-        omd_gap_bound(1.0, 1.0, 5.0, 2, 4)
+        omd_gap_bound(1.0, 1.0, 5.0, 2, 0)
 
 
 def test_collapse_threshold_matches_solver(inst):
