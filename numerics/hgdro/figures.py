@@ -53,7 +53,7 @@ def digits_shift_figure(quick: bool = False):
     from numerics.hgdro.experiments import colored_digits_experiment
 
     r = colored_digits_experiment(quick)
-    fig, ax = plt.subplots(figsize=(7, 3.8))
+    fig, ax = plt.subplots(figsize=(8, 4.2))
     x = np.arange(len(r.labels))
     rows = []
     for off, (arr, lab) in enumerate(((r.wga, "unshifted test"),
@@ -62,7 +62,8 @@ def digits_shift_figure(quick: bool = False):
         ax.bar(x + 0.38 * off - 0.19, mean, 0.38, yerr=h, capsize=3, label=lab)
         rows += [{"method": m, "split": lab, "wga_mean": mean[k], "wga_ci95": h[k],
                   "seeds": len(r.seeds)} for k, m in enumerate(r.labels)]
-    ax.set_xticks(x, [lab.replace(" (", "\n(") for lab in r.labels], fontsize=7)
+    ax.set_xticks(x, [lab.replace(" (scratch, absolute ε)", "\nscratch, abs. ε")
+                      for lab in r.labels], fontsize=7, rotation=20)
     ax.set(ylabel="test worst-group accuracy", ylim=(0, 1),
            title=f"coloured digits, model chosen by validation WGA ({len(r.seeds)} seeds)")
     ax.legend(fontsize=8)
@@ -169,5 +170,7 @@ def collapse_figure(quick: bool = False):
     ax.axvline(ec, color="k", ls="--", label=f"ε_c = {ec:.3f} (SOCP)")
     ax.set(xlabel="base radius ε (ε_g = ε√(n_min/n_g))", ylabel="optimal objective F* (nats)",
            title="collapse to the zero predictor")
-    ax.legend(fontsize=8, loc="lower right")
+    h1, l1 = ax.get_legend_handles_labels()
+    h2, l2 = ax2.get_legend_handles_labels()
+    ax.legend(h1 + h2, l1 + l2, fontsize=8, loc="center right")
     return fig, rows
