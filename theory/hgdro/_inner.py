@@ -1,0 +1,253 @@
+"""The latent inner problem of hierarchical group DRO for linear heads (Jo, Kim & Chae,
+arXiv 2510.02818): closed forms of the worst-case per-sample perturbation, the group radii, and
+the two findings about the released code's one-step sign update and the Thm 4.1 surrogate.
+
+Losses are in nats throughout (natural logarithms).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from theory.validation import Interval, Options, check_array, check_param, invalid
+
+_P = Options(1, 2, np.inf, "inf")
+
+
+def softplus(x):
+    r"""Numerically stable :math:`\operatorname{softplus}(x) = \log(1 + e^{x})` (nats).
+
+    Parameters
+    ----------
+    x : array-like
+        Any shape.
+
+    Returns
+    -------
+    ndarray
+        Same shape as ``x``; ``softplus(0) = log 2``.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    return np.logaddexp(0.0, x)
+
+
+def _dual_norm(w: np.ndarray, p) -> float:
+    if p in (np.inf, "inf"):
+        return float(np.sum(np.abs(w)))
+    if p == 1:
+        return float(np.max(np.abs(w)))
+    return float(np.linalg.norm(w))
+
+
+def robust_logistic(margin, w, eps, *, p=2):
+    r"""Worst-case logistic loss of a linear head under a latent perturbation in an ℓp ball.
+
+    Inputs are given as **margins** :math:`m_i = y_i\,w^\top z_i` (labels ±1) together with the
+    weight vector ``w`` (used only through its dual norm). The inner supremum has the closed form
+
+    .. math::
+
+        \sup_{\|\delta\|_p \le \varepsilon}
+            \operatorname{softplus}\bigl(-y\,w^\top(z+\delta)\bigr)
+        = \operatorname{softplus}\bigl(-m + \varepsilon\,\|w\|_q\bigr),
+        \qquad \tfrac1p + \tfrac1q = 1,
+
+    attained at :math:`\delta^\star = -\varepsilon\,y\,\partial\|w\|_q` (for :math:`p=\infty`,
+    :math:`\delta^\star = -\varepsilon\,y\,\operatorname{sign}(w)`: the released code's one-step
+    sign update).
+
+    Parameters
+    ----------
+    margin : array-like, shape (n,)
+        Margins :math:`y_i w^\top z_i` (a bias, if any, included).
+    w : array-like, shape (d,)
+        Weights of the linear head (the bias is not perturbed).
+    eps : float or array-like, shape (n,)
+        Radii :math:`\varepsilon \ge 0` (one per sample, e.g. its group's :math:`\varepsilon_g`).
+    p : {1, 2, inf}
+        Norm of the perturbation ball.
+
+    Returns
+    -------
+    ndarray, shape (n,)
+        The robust losses in nats.
+
+    References
+    ----------
+    Our derivation for the latent inner problem of Eq. (8) (hgdro.md §3, "Linear head"); the
+    per-sample form is Lemma A.0.1 (Staib & Jegelka 2017).
+    """
+    caller = "robust_logistic"
+    m = check_array(margin, "margin", caller, ndim=1)
+    w = check_array(w, "w", caller, ndim=1)
+    check_param("p", p, _P, caller)
+    e = np.asarray(eps, dtype=np.float64)
+    if e.ndim > 1 or (e.ndim == 1 and e.shape != m.shape) or not np.all(np.isfinite(e)) \
+            or np.any(e < 0):
+        raise invalid("eps", caller, "a float >= 0 or an array of shape (n,) of floats >= 0",
+                      eps if e.ndim == 0 else f"<array of shape {e.shape}>")
+    return softplus(-m + e * _dual_norm(w, p))
+
+
+def group_radii(n_g, eps, rule="code"):
+    r"""Per-group radii of the hierarchical ambiguity set.
+
+    .. math::
+
+        \text{paper: } \varepsilon_g = \frac{\varepsilon}{\sqrt{n_g}}, \qquad
+        \text{code: } \varepsilon_g = \varepsilon\sqrt{\frac{n_{\min}}{n_g}}
+        = \sqrt{n_{\min}}\cdot\frac{\varepsilon}{\sqrt{n_g}},
+
+    so the code's rule is the paper's rescaled so that the smallest group gets exactly ε
+    (``--group_ratio_perturb``, on by default).
+
+    Parameters
+    ----------
+    n_g : array-like of int, shape (m,)
+        Training counts per group (≥ 1).
+    eps : float
+        Base radius (≥ 0), in the units of the latent features.
+    rule : {"code", "paper"}
+
+    Returns
+    -------
+    ndarray, shape (m,)
+
+    References
+    ----------
+    Sec. 4 (paper rule); ``loss.py`` of the official code (code rule); hgdro.md §1.
+    """
+    caller = "group_radii"
+    n = np.asarray(n_g)
+    if n.ndim != 1 or n.size == 0 or not np.issubdtype(n.dtype, np.number) \
+            or np.any(n < 1) or np.any(n != np.round(n)):
+        raise invalid("n_g", caller, "a 1-D array of integers >= 1", f"<array {n.tolist()}>"
+                      if n.size < 9 else f"<array of shape {n.shape}>")
+    check_param("eps", eps, Interval(0, None), caller)
+    check_param("rule", rule, Options("code", "paper"), caller)
+    n = n.astype(np.float64)
+    if rule == "paper":
+        return eps / np.sqrt(n)
+    return eps * np.sqrt(n.min() / n)
+
+
+def softmax_ce(W, z, y) -> float:
+    r"""Cross-entropy :math:`\log\sum_c e^{(Wz)_c} - (Wz)_y` of a linear softmax head (nats).
+
+    Parameters
+    ----------
+    W : array-like, shape (C, d)
+    z : array-like, shape (d,)
+    y : int in [0, C)
+    """
+    s = np.asarray(W, dtype=np.float64) @ np.asarray(z, dtype=np.float64)
+    return float(np.logaddexp.reduce(s) - s[int(y)])
+
+
+def fgsm_vs_vertex(W, z, y, eps):
+    r"""The released code's one-step sign ascent against the exact ℓ∞ inner maximum.
+
+    For a linear softmax head the cross-entropy is convex in the latent :math:`z'`, so its
+    maximum over the box :math:`\|z'-z\|_\infty \le \varepsilon` sits at one of the
+    :math:`2^d` vertices. The code takes the vertex of the gradient's sign:
+
+    .. math::
+
+        z_{\mathrm{FGSM}} = z + \varepsilon\,\operatorname{sign}\bigl(W^\top(\operatorname{softmax}(Wz)
+        - e_y)\bigr), \qquad
+        \max_{\|z'-z\|_\infty\le\varepsilon}\mathrm{CE}(Wz', y)
+        = \max_{s\in\{\pm1\}^d}\mathrm{CE}\bigl(W(z+\varepsilon s), y\bigr).
+
+    For :math:`C = 2` both agree (the loss depends on :math:`z'` through one direction); for
+    :math:`C \ge 3` they need not.
+
+    Parameters
+    ----------
+    W : array-like, shape (C, d)
+        Head weights, C ≥ 2 classes; d ≤ 16 (the vertices are enumerated).
+    z : array-like, shape (d,)
+        Latent feature.
+    y : int
+        Label in [0, C).
+    eps : float
+        ℓ∞ radius ≥ 0.
+
+    Returns
+    -------
+    fgsm : float
+        Loss (nats) at the sign step.
+    best : float
+        Exact maximum (nats) over the box.
+    best_vertex : ndarray, shape (d,)
+        A sign vector attaining ``best``.
+
+    References
+    ----------
+    Alg. 1 and ``loss.py`` of the official code (one ℓ∞ sign step called "PGD"); hgdro.md §2–3.
+    """
+    caller = "fgsm_vs_vertex"
+    W = check_array(W, "W", caller, ndim=2, min_rows=2)
+    z = check_array(z, "z", caller, ndim=1)
+    if z.shape[0] != W.shape[1]:
+        raise invalid("z", caller, f"an array of shape ({W.shape[1]},)", f"<array of shape "
+                      f"{z.shape}>")
+    if z.shape[0] > 16:
+        raise invalid("z", caller, "of dimension <= 16 (vertex enumeration)",
+                      f"<array of shape {z.shape}>")
+    check_param("y", y, Interval(0, W.shape[0] - 1, integer=True), caller)
+    check_param("eps", eps, Interval(0, None), caller)
+    s = W @ z
+    prob = np.exp(s - np.logaddexp.reduce(s))
+    prob[y] -= 1.0
+    g = W.T @ prob
+    fgsm = softmax_ce(W, z + eps * np.sign(g), y)
+    verts = np.array(list(itertools.product((-1.0, 1.0), repeat=z.shape[0])))
+    S = (z + eps * verts) @ W.T
+    losses = np.logaddexp.reduce(S, axis=1) - S[:, y]
+    k = int(np.argmax(losses))
+    return fgsm, float(losses[k]), verts[k]
+
+
+def relu_surrogate_witness(w=2.0, eps=0.5, x0=-1.0):
+    r"""The Thm 4.1 surrogate against the true hierarchical value for :math:`z(x)=\mathrm{ReLU}(x)`.
+
+    One sample :math:`x_0` with label :math:`y = +1`, head :math:`f(z) = w z`, logistic loss.
+    The true W∞ value only moves to latents reachable by inputs,
+    :math:`z' \in z(\mathbb R) \cap [z(x_0)-\varepsilon, z(x_0)+\varepsilon]`; the surrogate
+    lets :math:`z'` range over the whole ball:
+
+    .. math::
+
+        V = \max_{z'\in[0,\infty)\cap[z_0-\varepsilon, z_0+\varepsilon]}
+            \operatorname{softplus}(-w z'), \qquad
+        S = \operatorname{softplus}\bigl(-w z_0 + \varepsilon|w|\bigr) \ \ge V.
+
+    Parameters
+    ----------
+    w : float
+        Head weight.
+    eps : float
+        Radius ≥ 0.
+    x0 : float
+        Input of the sample.
+
+    Returns
+    -------
+    true_sup, surrogate : float
+        V and S in nats; for the defaults V = log 2 = 0.693147, S = softplus(1) = 1.313262.
+
+    References
+    ----------
+    Thm 4.1 (surrogate upper bound, wording unconfirmed); hgdro.md §3.
+    """
+    caller = "relu_surrogate_witness"
+    check_param("w", w, Interval(None, None), caller)
+    check_param("eps", eps, Interval(0, None), caller)
+    check_param("x0", x0, Interval(None, None), caller)
+    z0 = max(x0, 0.0)
+    lo, hi = max(z0 - eps, 0.0), z0 + eps
+    # softplus(−w z') is monotone in z': the max over an interval is at an endpoint
+    true_sup = float(max(softplus(-w * lo), softplus(-w * hi)))
+    return true_sup, float(softplus(-w * z0 + eps * abs(w)))
