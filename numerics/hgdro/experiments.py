@@ -1,5 +1,5 @@
-"""Experiments of the hierarchical group DRO topic, computed once per process (lru_cache keyed
-by ``quick``) and shared by the empirical claims, the figures and the notebook.
+"""Experiments of the hierarchical group DRO topic, computed once and cached in the result store
+(:func:`numerics.store.experiment`, keyed by ``quick``) and shared by the empirical claims, the figures and the notebook.
 
 A. ``synthetic_tradeoff``: fixed latent features (hgdro.md §5 A), exact convex solves (cvxpy) of
    ERM, Group DRO and hierarchical DRO (ℓ2 balls, ε_g = ε√(n_min/n_g), ridge 1e-3, bias), worst-
@@ -14,12 +14,12 @@ B. ``colored_digits_experiment``: coloured sklearn digits (CMNIST recipe), MLP 1
 from __future__ import annotations
 
 import copy
-import functools
 from dataclasses import dataclass
 
 import numpy as np
 
 from numerics.hgdro.data import colored_digits, latent_groups
+from numerics.store import experiment
 from theory.hgdro import group_radii, hierarchical_optimum
 
 SYNTH_EPS = (0.3, 0.6, 1.0)
@@ -44,7 +44,7 @@ class Tradeoff:
     wga: np.ndarray  # (method, delta, seed)
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def synthetic_tradeoff(quick: bool = False) -> Tradeoff:
     """Worst-group accuracy of the exact optima over seeds (10 full, 3 quick)."""
     seeds = tuple(range(3 if quick else 10))
@@ -87,7 +87,7 @@ def _label(method, eps, pretrained):
     return name if pretrained else f"{name} (scratch, absolute ε)"
 
 
-@functools.lru_cache(maxsize=2)
+@experiment
 def colored_digits_experiment(quick: bool = False, device: str = "cpu") -> DigitsResult:
     """ERM vs Group DRO vs hierarchical DRO on coloured digits over seeds (8 full, 1 quick)."""
     import torch
