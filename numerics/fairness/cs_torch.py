@@ -8,9 +8,9 @@ passes, leading batch dimensions, and gradients in the samples and in σ.
 
 Public API (names are stable; the fair-training code imports them):
 
-* :func:`cs_divergence` (x, y, sigma, *, convention="A", chunk=...)
-* :func:`cs_group_divergence` (pred, s, sigma, ...) for ≥ 2 sensitive groups
-* :func:`cs_mutual_information` (pred, s, sigma) the dependence form
+* :func:`cs_divergence` ``(x, y, sigma, *, convention="A", chunk=...)``
+* :func:`cs_group_divergence` ``(pred, s, sigma, ...)`` for ≥ 2 sensitive groups
+* :func:`cs_mutual_information` ``(pred, s, sigma)`` the dependence form
 """
 
 from __future__ import annotations

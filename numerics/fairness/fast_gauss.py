@@ -31,7 +31,7 @@ import numpy as np
 from theory.fairness._estimator import as_samples, log_gram_mean
 from theory.validation import Interval, Options, check_param, invalid
 
-#: Cramér's constant: |He_n(x)| exp(-x²/4) <= K sqrt(n!) for all real x and n >= 0.
+#: Cramér's constant: :math:`|He_n(x)| e^{-x^2/4} \le K \sqrt{n!}` for all real x and n >= 0.
 CRAMER_K = 1.086435
 #: Largest grid the transform builds; beyond it use the exact chunked estimator.
 MAX_NODES = 1 << 24

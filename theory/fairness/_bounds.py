@@ -88,11 +88,12 @@ def mean_gap_bound_gaussian(var0: float, var1: float, d_a: float) -> float:
 
 @dataclass(frozen=True)
 class DPBounds:
-    """DP gaps of two groups' predictions and their CS bounds (histogram densities on I).
+    r"""DP gaps of two groups' predictions and their CS bounds (histogram densities on I).
 
     ``cs_divergence`` (nats, convention A), ``norm_a``/``norm_b`` (L² norms), ``l2_gap``;
     ``mean_gap`` and ``mean_gap_bound`` for the histogram densities; ``threshold_gap`` the largest
-    |ΔP(ŷ ≥ t)| over interior bin edges t (equal to the empirical one there) and its bound;
+    :math:`|\Delta P(\hat y \ge t)|` over interior bin edges t (equal to the empirical one
+    there) and its bound;
     ``empirical_mean_gap`` and ``empirical_mean_gap_bound`` (= mean_gap_bound + bin width, since
     each group's sample mean is within half a bin of its histogram mean).
     """
