@@ -110,8 +110,8 @@ def test_bad_quantiser_parameters_raise():
 
 
 def test_bernoulli_learned_above_oneshot_bound_matches_lp(seed):
-    from numerics.compression.oneshot_lp import bernoulli_oneshot_lp
     from theory.compression import bernoulli_rate_only_oneshot, binary_entropy
+    from theory.compression._reference_lp import bernoulli_oneshot_lp
 
     q_x = q_y = 0.3
     model = train_bernoulli(q_x, q_y, 0.7 * float(binary_entropy(q_x)), steps=150, seed=seed)

@@ -38,7 +38,7 @@ def _same(a: float, b: float, tol: float) -> bool:
 
 
 def _lp(R, C, qx, qy, qs1, cl="linear", solver="highs"):
-    from numerics.compression.oneshot_lp import bernoulli_oneshot_lp
+    from theory.compression._reference_lp import bernoulli_oneshot_lp
 
     return bernoulli_oneshot_lp(R, C, qx, qy, qs1, classification=cl, solver=solver)
 
@@ -310,7 +310,7 @@ def _hb_m():
        statement="The asymptotic binary DRC D∞(R) (root of I(p11)=R) equals the convex solve "
        "(cvxpy rel_entr) and lies on the Sinkhorn entropic-OT path.", expected="verified")
 def _asymptotic():
-    from numerics.compression.asymptotic import asymptotic_drc, sinkhorn_dr_curve
+    from theory.compression._reference_asymptotic import asymptotic_drc, sinkhorn_dr_curve
 
     d = 1 - np.eye(2)
     pts = [(0.2, 0.3, 0.3), (0.5, 0.3, 0.3), (0.3, 0.3, 0.4), (0.1, 0.1, 0.45)]
@@ -331,7 +331,7 @@ def _asymptotic():
        statement="One-shot D(R) ≥ asymptotic D∞(R) for every rate; at q=.3, R=.2: 0.324685 vs "
        "0.195389, so the one-shot curve is not h(p)−h(D).", expected="verified")
 def _oneshot_vs_asym(seed: int = 0):
-    from numerics.compression.asymptotic import asymptotic_drc
+    from theory.compression._reference_asymptotic import asymptotic_drc
 
     rng = np.random.default_rng(seed)
     gaps = []
@@ -354,7 +354,7 @@ def _oneshot_vs_asym(seed: int = 0):
 def _classical():
     from scipy.optimize import minimize_scalar
 
-    from numerics.compression.asymptotic import asymptotic_drc
+    from theory.compression._reference_asymptotic import asymptotic_drc
 
     cases = {(0.3, 0.2): 0.18055556, (0.3, 0.5): 0.07416859, (0.1, 0.2): 0.04596336,
              (0.5, 0.3): 0.18929771}

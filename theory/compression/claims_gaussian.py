@@ -47,13 +47,13 @@ def _same(a, b, tol):
 
 
 def _search(R, C, **kw):
-    from numerics.compression.gaussian import gaussian_drc_search
+    from theory.compression._reference_gaussian import gaussian_drc_search
 
     return gaussian_drc_search(R, C, **kw)
 
 
 def _psearch(R, P, C, perception="kl", **kw):
-    from numerics.compression.gaussian import gaussian_drpc_search
+    from theory.compression._reference_gaussian import gaussian_drpc_search
 
     return gaussian_drpc_search(R, P, C, perception=perception, **(kw or MODEL))
 
@@ -290,7 +290,7 @@ def _zero():
 def _glimits(seed: int = 0):
     from scipy.optimize import minimize_scalar
 
-    from numerics.compression.gaussian import gaussian_quantities
+    from theory.compression._reference_gaussian import gaussian_quantities
 
     rng = np.random.default_rng(seed)
     worst = 0.0
