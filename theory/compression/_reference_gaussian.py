@@ -55,7 +55,23 @@ def gaussian_quantities(rho, *, sigma_x, sigma_y, sigma_s, theta1):
 
 
 def _bisect(f, a, b, iters=60):
-    """Boundary of the set {f <= 0} between a (inside) and b (outside)."""
+    """Boundary of the set {f <= 0} between a (inside) and b (outside).
+
+    Brent's method locates the sign change to ~1e-15 in a dozen evaluations; if the root it
+    returns lies (by rounding) on the outside, plain bisection from (a, root) finishes the job,
+    so the point returned always satisfies f <= 0.
+    """
+    from scipy.optimize import brentq
+
+    fa, fb = f(a), f(b)
+    if fa <= 0 < fb or fb > 0 >= fa:
+        try:
+            r = brentq(f, a, b, xtol=1e-15, rtol=4 * np.finfo(float).eps)
+        except ValueError:  # f(a) == 0 exactly counts as inside; brentq wants a strict change
+            r = b
+        if f(r) <= 0:
+            return r
+        b = r
     for _ in range(iters):
         m = 0.5 * (a + b)
         if f(m) <= 0:
