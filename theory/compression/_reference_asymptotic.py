@@ -23,8 +23,9 @@ from theory.compression._reference_lp import (
     _entropy_bits,
     best_p11_scan,
     binary_cond_entropy_from_joint,
+    check_law,
 )
-from theory.validation import Interval, check_param
+from theory.validation import Interval, check_array, check_param
 
 __all__ = ["asymptotic_drc", "binary_asymptotic_dr", "binary_asymptotic_drc_scan",
            "sinkhorn_dr_curve"]
@@ -50,9 +51,9 @@ def asymptotic_drc(R: float, p_x, p_y, d, *, solver: str = "CLARABEL") -> float:
     import cvxpy as cp
 
     check_param("R", R, Interval(0, None, "left"), "asymptotic_drc")
-    p_x = np.asarray(p_x, dtype=np.float64)
-    p_y = np.asarray(p_y, dtype=np.float64)
-    d = np.asarray(d, dtype=np.float64)
+    p_x = check_law(p_x, "p_x", "asymptotic_drc")
+    p_y = check_law(p_y, "p_y", "asymptotic_drc")
+    d = check_array(d, "d", "asymptotic_drc")
     P = cp.Variable(d.shape, nonneg=True)
     cons = [cp.sum(P, axis=1) == p_x, cp.sum(P, axis=0) == p_y]
     if math.isfinite(R):

@@ -25,12 +25,28 @@ import math
 import numpy as np
 from scipy.optimize import linprog
 
-from theory.validation import Interval, Options, check_param
+from theory.validation import Interval, Options, check_array, check_param, invalid
 
 __all__ = ["bernoulli_oneshot_lp", "best_p11_scan", "binary_cond_entropy_from_joint",
            "map_tables", "oneshot_lp", "p11_reach"]
 
 _SOLVERS = Options("highs", "cvxpy")
+_UNIT = Interval(0, 1, "both")
+_C = Interval(0, None, "left")
+# a law must sum to 1 up to rounding of its entries
+_SUM_TOL = 1e-9
+
+
+def check_law(p, name: str, caller: str, *, axis=None) -> np.ndarray:
+    """A probability vector (or, with ``axis=1``, a matrix of row laws): finite, >= 0 and
+    summing to 1 within 1e-9; else the package's error naming ``name``."""
+    a = check_array(p, name, caller, ndim=1 if axis is None else 2)
+    sums = a.sum() if axis is None else a.sum(axis=1)
+    if np.any(a < 0) or np.any(np.abs(sums - 1) > _SUM_TOL):
+        what = "a probability vector" if axis is None else "a matrix of row laws"
+        raise invalid(name, caller, f"{what} (entries >= 0 summing to 1)",
+                      f"<array with min {a.min():g} and sum(s) {np.round(sums, 6).tolist()}>")
+    return a
 
 
 def _entropy_bits(p, axis=None):
@@ -99,10 +115,24 @@ def oneshot_lp(R: float, p_x, p_y, d, *, C: float = math.inf, p_s_given_x=None,
     float
         The minimum E d(X, Y); ``inf`` when infeasible.
     """
-    check_param("R", R, Interval(0, None, "left"), "oneshot_lp")
-    check_param("solver", solver, _SOLVERS, "oneshot_lp")
-    p_y = np.asarray(p_y, dtype=np.float64)
-    d = np.asarray(d, dtype=np.float64)
+    caller = "oneshot_lp"
+    check_param("R", R, Interval(0, None, "left"), caller)
+    check_param("C", C, _C, caller)
+    check_param("solver", solver, _SOLVERS, caller)
+    p_x = check_law(p_x, "p_x", caller)
+    p_y = check_law(p_y, "p_y", caller)
+    d = check_array(d, "d", caller)
+    if d.shape != (p_x.size, p_y.size):
+        raise invalid("d", caller, f"an array of shape (len(p_x), len(p_y)) = "
+                      f"{(p_x.size, p_y.size)}", f"<array of shape {d.shape}>")
+    if C != math.inf:
+        if p_s_given_x is None:
+            raise invalid("p_s_given_x", caller, "an (n_x, n_s) array of conditional laws when "
+                          "C is finite (the classification constraint needs P(S|X))", None)
+        p_s_given_x = check_law(p_s_given_x, "p_s_given_x", caller, axis=1)
+        if p_s_given_x.shape[0] != p_x.size:
+            raise invalid("p_s_given_x", caller, f"an array with len(p_x) = {p_x.size} rows",
+                          f"<array of shape {p_s_given_x.shape}>")
     t = map_tables(p_x, p_y.size, None if C == math.inf else p_s_given_x)
     cost = np.einsum("mxy,xy->m", t["joint"], d)
     A_ub, b_ub = [t["rate"]], [R]
@@ -177,8 +207,12 @@ def bernoulli_oneshot_lp(R: float, C: float, q_x: float, q_y: float, q_s1: float
     ``classification="linear"`` one LP; with ``"exact"`` two LPs for the reachable range of
     p11 and a scan of the exact H(S|Y) of the mixture over it. Returns ``inf`` if infeasible.
     """
-    check_param("classification", classification, Options("linear", "exact"),
-                "bernoulli_oneshot_lp")
+    caller = "bernoulli_oneshot_lp"
+    check_param("classification", classification, Options("linear", "exact"), caller)
+    check_param("R", R, Interval(0, None, "left"), caller)
+    check_param("C", C, _C, caller)
+    for name, q in (("q_x", q_x), ("q_y", q_y), ("q_s1", q_s1)):
+        check_param(name, q, _UNIT, caller)
     p_x, p_y, d, ps_x = _bern(q_x, q_y, q_s1)
     if classification == "linear" or C == math.inf:
         return oneshot_lp(R, p_x, p_y, d, C=C, p_s_given_x=ps_x, solver=solver)
