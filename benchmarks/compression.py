@@ -18,8 +18,8 @@ def _grid(n: int, seed: int = 0):
 
 @benchmark("compression", "oneshot_lp_grid")
 def oneshot_lp_grid(quick: bool = False) -> list[Row]:
-    from numerics.compression.oneshot_lp import bernoulli_oneshot_lp
     from theory.compression import bernoulli_drc
+    from theory.compression._reference_lp import bernoulli_oneshot_lp
 
     n = 200 if quick else 2000
     qx, qy, qs1, R, C = _grid(n)
@@ -49,7 +49,7 @@ def oneshot_lp_grid(quick: bool = False) -> list[Row]:
 
 @benchmark("compression", "highs_vs_cvxpy")
 def highs_vs_cvxpy(quick: bool = False) -> list[Row]:
-    from numerics.compression.oneshot_lp import bernoulli_oneshot_lp
+    from theory.compression._reference_lp import bernoulli_oneshot_lp
 
     n = 5 if quick else 40
     qx, qy, qs1, R, C = _grid(n, seed=1)

@@ -110,8 +110,8 @@ def test_bad_quantiser_parameters_raise():
 
 
 def test_bernoulli_learned_above_oneshot_bound_matches_lp(seed):
-    from numerics.compression.oneshot_lp import bernoulli_oneshot_lp
     from theory.compression import bernoulli_rate_only_oneshot, binary_entropy
+    from theory.compression._reference_lp import bernoulli_oneshot_lp
 
     q_x = q_y = 0.3
     model = train_bernoulli(q_x, q_y, 0.7 * float(binary_entropy(q_x)), steps=150, seed=seed)
@@ -174,3 +174,68 @@ def test_digits_degradation_averages_2x2_blocks():
     assert torch.allclose(x.mean(1), clean.mean(1), atol=1e-6)
     # the degradation loses information: distinct images can share their 4x4 version
     assert float(((x - clean) ** 2).mean()) > 0.005
+
+
+# ------------------------------------------------------------------ device-correct random streams
+def _small_digits(n=120):
+    from numerics.data import load_digits
+
+    d = load_digits()
+    return d.images[:n], d.target[:n]
+
+
+def test_gradient_penalty_rejects_a_generator_on_another_device():
+    from numerics.compression.models import Critic, gradient_penalty
+
+    real = torch.zeros(4, 64, device="meta")  # any non-CPU device shows the check on CPU
+    with pytest.raises(InvalidParameterError, match="'generator' parameter of gradient_penalty"):
+        gradient_penalty(Critic(64), real, real, torch.Generator(device="cpu"))
+
+
+def test_device_generator_draws_on_its_device(seed):
+    from numerics.compression.quantizer import device_generator
+
+    g = device_generator("cpu", seed)
+    assert g.device.type == "cpu"
+    a = torch.rand(3, generator=g)
+    b = torch.rand(3, generator=device_generator(torch.device("cpu"), seed))
+    assert torch.equal(a, b)
+    with pytest.raises(InvalidParameterError, match="'seed' parameter of device_generator"):
+        device_generator("cpu", -1)
+
+
+def test_training_step_draws_every_stream_on_the_tensors_device(monkeypatch):
+    """The CPU run goes through the same code as a CUDA run: every generator handed to a draw
+    lives on the device of the tensors it feeds (recorded by a spy on gradient_penalty and on
+    the quantiser's dither)."""
+    import numerics.compression.training as tr
+
+    seen = []
+    real_gp = tr.gradient_penalty
+
+    def spy(critic, real, fake, generator):
+        seen.append((generator.device.type, real.device.type))
+        return real_gp(critic, real, fake, generator)
+
+    monkeypatch.setattr(tr, "gradient_penalty", spy)
+    images, labels = _small_digits()
+    run = tr.train_digits(images, labels, latent_dim=2, epochs=1, batch=16, device="cpu")
+    assert seen and all(g == t for g, t in seen)
+    assert 0.0 <= run.accuracy <= 1.0
+
+
+cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+
+
+@cuda
+def test_training_steps_run_on_cuda():
+    images, labels = _small_digits()
+    from numerics.compression.training import train_digits
+
+    run = train_digits(images, labels, latent_dim=2, epochs=1, batch=16, device="cuda")
+    assert math.isfinite(run.mse_to_input) and 0.0 <= run.accuracy <= 1.0
+    b = train_bernoulli(0.3, 0.3, 0.5, steps=5, device="cuda")
+    p = evaluate_bernoulli(b, 0.3, 0.3, n_u=256)
+    assert 0.0 <= p.distortion <= 1.0
+    g = train_gaussian(2, steps=5, device="cuda")
+    assert math.isfinite(evaluate_gaussian(g, n=1024).distortion)

@@ -16,9 +16,11 @@ from numerics.compression import (
     sinkhorn_dr_curve,
 )
 from theory.compression import (
+    OutsideDomainWarning,
     bernoulli_asymptotic_dr,
     bernoulli_asymptotic_drc,
     bernoulli_cb,
+    bernoulli_cond_entropy,
     bernoulli_drc,
     bernoulli_rate_only_oneshot,
     bernoulli_rdc,
@@ -26,8 +28,11 @@ from theory.compression import (
     gaussian_cb,
     gaussian_drc,
     gaussian_drpc,
+    gaussian_entropy,
     gaussian_rdc,
     label_entropy,
+    rho_classification,
+    rho_rate,
     sigma_kl,
     sigma_w2,
 )
@@ -145,10 +150,82 @@ def test_stated_forms_reproduce_the_documented_errors():
     (gaussian_rdc, {"D": 0.5, "C": 1.0, **dict(GAUSS, sigma_y=-1.0)}, "sigma_y"),
     (gaussian_drpc, {"R": 0.5, "P": -0.1, "C": 1.0, **MODEL}, "P"),
     (gaussian_drpc, {"R": 0.5, "P": 0.1, "C": 1.0, **MODEL, "perception": "tv"}, "perception"),
+    # issue 17: helpers that returned silent wrong numbers
+    (binary_entropy, {"p": 1.5}, "p"),
+    (binary_entropy, {"p": -0.2}, "p"),
+    (binary_entropy, {"p": np.array([0.2, np.nan])}, "p"),
+    (label_entropy, {"q_x": 2.0, "q_s1": 0.1}, "q_x"),
+    (label_entropy, {"q_x": 0.2, "q_s1": -0.1}, "q_s1"),
+    (bernoulli_cond_entropy, {"p11": 0.5, "q_x": 0.3, "q_y": 0.3, "q_s1": 0.1}, "p11"),
+    (bernoulli_cond_entropy, {"p11": -0.01, "q_x": 0.3, "q_y": 0.3, "q_s1": 0.1}, "p11"),
+    (bernoulli_cond_entropy, {"p11": 0.05, "q_x": 0.3, "q_y": 0.3, "q_s1": 0.7}, "q_s1"),
+    (gaussian_entropy, {"sigma": -1.0}, "sigma"),
+    (gaussian_entropy, {"sigma": 0.0}, "sigma"),
+    (gaussian_entropy, {"sigma": math.inf}, "sigma"),
+    (rho_classification, {"C": 1.0, "sigma_x": -1.0, "sigma_s": 1.0, "theta1": 0.5}, "sigma_x"),
+    (rho_classification, {"C": math.nan, **MODEL}, "C"),
+    (rho_rate, {"R": -1.0}, "R"),
+    (rho_rate, {"R": math.nan}, "R"),
+    (bernoulli_oneshot_lp, {"R": 0.2, "C": math.inf, "q_x": 1.5, "q_y": 0.3, "q_s1": 0.1}, "q_x"),
+    (bernoulli_oneshot_lp, {"R": 0.2, "C": math.inf, "q_x": -0.2, "q_y": 0.3, "q_s1": 0.1},
+     "q_x"),
+    (oneshot_lp, {"R": 0.2, "p_x": [0.5, 0.6], "p_y": [0.5, 0.5], "d": 1 - np.eye(2)}, "p_x"),
+    (oneshot_lp, {"R": 0.2, "p_x": [1.2, -0.2], "p_y": [0.5, 0.5], "d": 1 - np.eye(2)}, "p_x"),
+    (oneshot_lp, {"R": 0.2, "p_x": [0.5, 0.5], "p_y": [0.5, 0.5], "d": 1 - np.eye(3)}, "d"),
+    (oneshot_lp, {"R": 0.2, "p_x": [0.5, 0.5], "p_y": [0.5, 0.5], "d": 1 - np.eye(2), "C": 0.5},
+     "p_s_given_x"),
+    (oneshot_lp, {"R": 0.2, "p_x": [0.5, 0.5], "p_y": [0.5, 0.5], "d": 1 - np.eye(2), "C": 0.5,
+                  "p_s_given_x": [[0.9, 0.2], [0.1, 0.9]]}, "p_s_given_x"),
+    (asymptotic_drc, {"R": 0.2, "p_x": [0.5, 0.6], "p_y": [0.5, 0.5], "d": 1 - np.eye(2)},
+     "p_x"),
 ])
 def test_bad_input_names_the_parameter(fn, kwargs, name):
     with pytest.raises(InvalidParameterError, match=f"'{name}' parameter of"):
         fn(**kwargs)
+
+
+def test_stated_bernoulli_drc_flags_values_outside_its_domain():
+    with pytest.warns(OutsideDomainWarning, match="outside its domain"):
+        assert bernoulli_drc(50.0, 0.5, 0.3, 0.3, 0.1, as_stated=True) < 0
+    with pytest.warns(OutsideDomainWarning):
+        assert bernoulli_drc(math.inf, 0.5, 0.3, 0.3, 0.1, as_stated=True) == -math.inf
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # inside its domain: no warning
+        bernoulli_drc(0.2, 1.0, 0.3, 0.3, 0.1, as_stated=True)
+
+
+def test_exact_classification_boundary_is_set_by_the_anti_correlated_code():
+    # q_X = q_Y = .3, q_S1 = .1, R = .2: C_b = 0.821374 (linear model), the rate-R code of
+    # Thm 2(ii) has H(S|Y) = 0.903079, the anti-correlated code at the same rate 0.901439
+    args = (0.3, 0.3, 0.1)
+    c_anti, c_pos = 0.9014392771, 0.9030794889
+    assert math.isinf(bernoulli_drc(0.2, c_anti - 1e-6, *args))
+    assert math.isinf(bernoulli_oneshot_lp(0.2, c_anti - 1e-6, *args, classification="exact"))
+    d_anti = bernoulli_drc(0.2, c_anti + 1e-12, *args)
+    assert d_anti == pytest.approx(0.5153147253, abs=1e-8)
+    assert bernoulli_oneshot_lp(0.2, c_anti + 1e-12, *args, classification="exact") == \
+        pytest.approx(d_anti, abs=LP)
+    assert bernoulli_drc(0.2, c_pos + 1e-12, *args) == pytest.approx(0.32468527, abs=1e-8)
+    assert bernoulli_drc(0.2, c_pos - 1e-4, *args) > 0.5
+    assert float(bernoulli_cond_entropy(0.3 * 0.3 - 0.3 * 0.7 * 0.2 / float(binary_entropy(
+        0.3)), 0.3, 0.3, 0.1)) == pytest.approx(c_anti, abs=1e-9)
+
+
+def test_thm4_and_thm7_units_each_consistent_under_one_reading_only():
+    from theory.compression.claims_gaussian import A9, stated_cb, stated_rho
+
+    def dist(rho):
+        return 2 - 2 * rho
+
+    d_ii = gaussian_drc(1.0, 9.0, **GAUSS)
+    for units, base, meets in (("bits", "e", False), ("bits", "2", True),
+                               ("nats", "e", True), ("nats", "2", False)):
+        cb = stated_cb(1.0, units=units, **MODEL)
+        d = dist(stated_rho(cb, units=units, base=base, **MODEL))
+        assert (abs(d - d_ii) < 1e-12) == meets, (units, base, d)
+    assert A9["theta1"] == 0.8
 
 
 def test_infeasible_returns_inf_not_nan():

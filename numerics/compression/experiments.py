@@ -31,13 +31,13 @@ def default_device() -> str:
 
 
 def _bernoulli_row(point, extra_tol: float) -> dict:
-    from numerics.compression.oneshot_lp import bernoulli_oneshot_lp
     from theory.compression import (
         bernoulli_cb,
         bernoulli_drc,
         bernoulli_rate_only_oneshot,
         binary_entropy,
     )
+    from theory.compression._reference_lp import bernoulli_oneshot_lp
 
     q_x, q_hat, tol = point.q_x, point.q_y_hat, point.quadrature_error + extra_tol
     # Evaluated at rate and C enlarged by the quadrature uncertainty: the bound is

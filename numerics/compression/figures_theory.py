@@ -12,8 +12,8 @@ def bernoulli_rate_only(quick: bool = False):
     """One-shot Bernoulli D(R): the corrected closed form against the HiGHS LP."""
     import matplotlib.pyplot as plt
 
-    from numerics.compression.oneshot_lp import bernoulli_oneshot_lp
     from theory.compression import bernoulli_rate_only_oneshot, binary_entropy
+    from theory.compression._reference_lp import bernoulli_oneshot_lp
 
     q_x, q_y = 0.2, 0.4
     rates = np.linspace(0, float(binary_entropy(q_x)), 9 if quick else 41)
@@ -37,8 +37,8 @@ def bernoulli_drc_curves(quick: bool = False):
     """One-shot Bernoulli DRC at fixed C: Thm 2 as stated, corrected (exact, linear), LPs."""
     import matplotlib.pyplot as plt
 
-    from numerics.compression.oneshot_lp import bernoulli_oneshot_lp
     from theory.compression import bernoulli_drc, binary_entropy, label_entropy
+    from theory.compression._reference_lp import bernoulli_oneshot_lp
 
     q_x, q_y, q_s1 = 0.2, 0.4, 0.1
     h1, hs = float(binary_entropy(q_s1)), label_entropy(q_x, q_s1)
@@ -69,8 +69,8 @@ def gaussian_drc_curves(quick: bool = False):
     """Gaussian DRC at fixed C: Thm 4 as stated, corrected, and the direct rho search."""
     import matplotlib.pyplot as plt
 
-    from numerics.compression.gaussian import gaussian_drc_search
     from theory.compression import gaussian_drc, gaussian_entropy
+    from theory.compression._reference_gaussian import gaussian_drc_search
 
     m = {"mu_x": 0.0, "sigma_x": 1.0, "mu_y": 0.0, "sigma_y": 1.0, "sigma_s": 1.0,
          "theta1": 0.8}
@@ -141,8 +141,8 @@ def drpc_curves(quick: bool = False):
     """Gaussian DRPC vs perception budget P: KL (Thm 7) and W2, closed form and search."""
     import matplotlib.pyplot as plt
 
-    from numerics.compression.gaussian import gaussian_drpc_search
     from theory.compression import gaussian_drpc
+    from theory.compression._reference_gaussian import gaussian_drpc_search
 
     kw = {"sigma_x": 1.0, "sigma_s": 1.0, "theta1": 0.8}
     ps = np.linspace(0, 0.3, 31 if quick else 61)

@@ -14,6 +14,7 @@ import torch
 from torch import nn
 
 from numerics.compression.quantizer import UniversalQuantizer
+from theory.validation import invalid
 
 
 def _mlp(sizes, act=nn.LeakyReLU, last=None):
@@ -113,7 +114,14 @@ class DigitClassifier(nn.Module):
 
 def gradient_penalty(critic: nn.Module, real: torch.Tensor, fake: torch.Tensor,
                      generator: torch.Generator) -> torch.Tensor:
-    r"""WGAN-GP penalty :math:`E(\|\nabla_{\hat y} c(\hat y)\|_2 - 1)^2` on random interpolates."""
+    r"""WGAN-GP penalty :math:`E(\|\nabla_{\hat y} c(\hat y)\|_2 - 1)^2` on random interpolates.
+
+    ``generator`` draws the interpolation weights and must live on the device of ``real`` (make
+    it with :func:`~numerics.compression.quantizer.device_generator`).
+    """
+    if generator.device.type != real.device.type:
+        raise invalid("generator", "gradient_penalty", f"a torch.Generator on the device of the "
+                      f"samples ({real.device.type})", f"<Generator on {generator.device.type}>")
     t = torch.rand((len(real), 1), generator=generator, dtype=real.dtype, device=real.device)
     mid = (t * real + (1 - t) * fake).requires_grad_(True)
     (grad,) = torch.autograd.grad(critic(mid).sum(), mid, create_graph=True)

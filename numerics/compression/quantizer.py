@@ -39,6 +39,16 @@ def rate_bits(latent_dim: int, levels: int) -> float:
     return float(latent_dim * math.log2(levels))
 
 
+def device_generator(device, seed: int) -> torch.Generator:
+    """A :class:`torch.Generator` on ``device`` seeded with ``seed``: the one way this package
+    makes random streams, so that every draw happens on the device of the tensors it feeds
+    (a CPU generator cannot draw CUDA tensors)."""
+    check_param("seed", seed, Interval(0, None, "left", integer=True), "device_generator")
+    g = torch.Generator(device=torch.device(device))
+    g.manual_seed(int(seed))
+    return g
+
+
 class CommonRandomness:
     """A seeded source of dither that encoder and decoder each replicate.
 
@@ -53,9 +63,7 @@ class CommonRandomness:
         self.device = torch.device(device)
 
     def stream(self) -> torch.Generator:
-        g = torch.Generator(device=self.device)
-        g.manual_seed(self.seed)
-        return g
+        return device_generator(self.device, self.seed)
 
 
 class UniversalQuantizer(torch.nn.Module):

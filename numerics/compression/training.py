@@ -32,7 +32,11 @@ from numerics.compression.models import (
     gradient_penalty,
     sorted_w2_squared,
 )
-from numerics.compression.quantizer import CommonRandomness, conditional_entropy_bits
+from numerics.compression.quantizer import (
+    CommonRandomness,
+    conditional_entropy_bits,
+    device_generator,
+)
 from theory.validation import Interval, check_param
 
 _PROB = Interval(0, 1, "neither")
@@ -194,8 +198,7 @@ def train_gaussian(levels: int, *, mu_x: float = 0.0, sigma_x: float = 1.0, mu_y
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
     dither = CommonRandomness(seed, dev).stream()
-    data = torch.Generator(device=dev)
-    data.manual_seed(seed + 1_000_003)
+    data = device_generator(dev, seed + 1_000_003)
     q = model.quantizer
     for _ in range(steps):
         x = mu_x + sigma_x * torch.randn((batch, 1), generator=data, device=dev)
@@ -224,8 +227,7 @@ def evaluate_gaussian(model: Compressor, *, mu_x: float = 0.0, sigma_x: float = 
     """
     q = model.quantizer
     dev = q.centers.device
-    gen = torch.Generator(device=dev)
-    gen.manual_seed(seed)
+    gen = device_generator(dev, seed)
     x = mu_x + sigma_x * torch.randn((n, 1), generator=gen, device=dev, dtype=torch.float32)
     noise = torch.randn((n, 1), generator=gen, device=dev, dtype=torch.float32)
     s = theta / sigma_x**2 * (x - mu_x) + math.sqrt(sigma_s**2 - theta**2 / sigma_x**2) * noise
@@ -322,8 +324,10 @@ def train_digits(images: np.ndarray, labels: np.ndarray, *, latent_dim: int, lev
     opt_c = torch.optim.Adam(critic.parameters(), lr=lr, betas=betas)
     opt_h = torch.optim.Adam(clf.parameters(), lr=lr, betas=betas)
     dither = CommonRandomness(seed, dev).stream()
-    shuffle = torch.Generator(device="cpu")
-    shuffle.manual_seed(seed)
+    # index draws feed numpy indexing, so they stay on the CPU; the penalty's interpolation
+    # weights are drawn next to the samples, on the training device
+    shuffle = device_generator("cpu", seed)
+    penalty = device_generator(dev, seed + 1)
     q = gen.quantizer
     t0 = time.perf_counter()
     for _ in range(epochs):
@@ -336,7 +340,7 @@ def train_digits(images: np.ndarray, labels: np.ndarray, *, latent_dim: int, lev
             y = gen(x, q.dither(batch, dither))
             for _ in range(n_critic):
                 loss_c = (critic(y.detach()).mean() - critic(real).mean()
-                          + lam_gp * gradient_penalty(critic, real, y.detach(), shuffle))
+                          + lam_gp * gradient_penalty(critic, real, y.detach(), penalty))
                 opt_c.zero_grad()
                 loss_c.backward()
                 opt_c.step()

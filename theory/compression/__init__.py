@@ -7,6 +7,7 @@ infeasible problems return ``inf``.
 """
 
 from theory.compression._bernoulli import (
+    OutsideDomainWarning,
     bernoulli_asymptotic_dr,
     bernoulli_asymptotic_drc,
     bernoulli_cb,
@@ -34,7 +35,7 @@ from theory.compression._gaussian import (
 )
 
 __all__ = [
-    "bernoulli_asymptotic_dr", "bernoulli_asymptotic_drc", "bernoulli_cb",
+    "OutsideDomainWarning", "bernoulli_asymptotic_dr", "bernoulli_asymptotic_drc", "bernoulli_cb",
     "bernoulli_classical_dr", "bernoulli_cond_entropy", "bernoulli_drc", "bernoulli_joint",
     "bernoulli_mutual_information", "bernoulli_rate_only_oneshot", "bernoulli_rdc",
     "binary_entropy", "gaussian_cb", "gaussian_classical_dr", "gaussian_drc", "gaussian_drpc",

@@ -15,11 +15,12 @@ of p11 (compression.md §3). Both are implemented; ``classification="exact"`` is
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 from scipy.optimize import brentq
 
-from theory.validation import Interval, Options, check_param, validate_params
+from theory.validation import Interval, Options, check_param, invalid, validate_params
 
 _HALF = Interval(0, 0.5, "both", label=("0", "1/2"))
 _RATE = Interval(0, None, "left")
@@ -30,14 +31,43 @@ _XTOL = 1e-14
 _FEAS = 1e-12
 
 
+class OutsideDomainWarning(UserWarning):
+    """A formula of the paper evaluated where its value is no longer a valid answer (for
+    example a negative Hamming distortion); the value is returned as the formula gives it."""
+
+
+def _check_values(name: str, value, caller: str, lo: float, hi: float, label: str,
+                  slack: float = 0.0) -> np.ndarray:
+    """``value`` as a float array whose entries are all finite and in [lo − slack, hi + slack],
+    clipped to [lo, hi]; else the package's error naming ``name`` and the range ``label``."""
+    try:
+        a = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise invalid(name, caller, f"a float or array of floats in {label}",
+                      f"<{type(value).__name__}>") from None
+    if not np.all(np.isfinite(a)) or np.any(a < lo - slack) or np.any(a > hi + slack):
+        shown = value if np.ndim(value) == 0 else f"<array with values in [{np.nanmin(a):g}, " \
+            f"{np.nanmax(a):g}]>"
+        raise invalid(name, caller, f"a float or array of floats in {label}", shown)
+    return np.clip(a, lo, hi)
+
+
+def _check_p11(p11, q_x, q_y, caller):
+    """p11 within the Fréchet bounds of the two marginals (1e-12 slack for solver output)."""
+    lo, hi = max(0.0, q_x + q_y - 1.0), min(q_x, q_y)
+    return _check_values("p11", p11, caller, lo, hi,
+                         f"[max(0, q_x+q_y-1), min(q_x, q_y)] = [{lo:g}, {hi:g}]", slack=1e-12)
+
+
 def binary_entropy(p) -> np.ndarray:
     r"""Binary entropy in bits, with :math:`0\log 0 = 0`.
 
     .. math:: H_b(p) = -p\log_2 p - (1-p)\log_2(1-p).
 
-    ``p`` may be a scalar or an array of any shape; the result has the same shape.
+    ``p`` may be a scalar or an array of any shape with values in [0, 1]; the result has the
+    same shape.
     """
-    p = np.asarray(p, dtype=np.float64)
+    p = _check_values("p", p, "binary_entropy", 0.0, 1.0, "[0, 1]")
     with np.errstate(divide="ignore", invalid="ignore"):
         h = -(np.where(p > 0, p * np.log2(p), 0.0) + np.where(p < 1, (1 - p) * np.log2(1 - p), 0.0))
     return h
@@ -49,6 +79,7 @@ def _entropy_bits(p: np.ndarray, axis=None) -> np.ndarray:
     return -t.sum(axis=axis)
 
 
+@validate_params({"q_x": _HALF, "q_s1": _HALF})
 def label_entropy(q_x: float, q_s1: float) -> float:
     r"""H(S) in bits for S = X xor S1 (Thm 2).
 
@@ -58,9 +89,12 @@ def label_entropy(q_x: float, q_s1: float) -> float:
     return float(binary_entropy(q_x + q_s1 - 2 * q_x * q_s1))
 
 
+@validate_params({"q_x": _HALF, "q_y": _HALF})
 def bernoulli_joint(p11, q_x: float, q_y: float) -> np.ndarray:
-    """Joint pmf of (X, Y) with P(X=1, Y=1) = p11; shape ``p11.shape + (2, 2)``, axes (x, y)."""
-    p11 = np.asarray(p11, dtype=np.float64)
+    """Joint pmf of (X, Y) with P(X=1, Y=1) = p11; shape ``p11.shape + (2, 2)``, axes (x, y).
+
+    ``p11`` must lie in the Fréchet range [0, min(q_X, q_Y)] (q_X, q_Y <= 1/2)."""
+    p11 = _check_p11(p11, q_x, q_y, "bernoulli_joint")
     return np.stack([np.stack([1 - q_x - q_y + p11, q_y - p11], -1),
                      np.stack([q_x - p11, p11], -1)], -2)
 
@@ -75,7 +109,10 @@ def bernoulli_cond_entropy(p11, q_x: float, q_y: float, q_s1: float) -> np.ndarr
     Computed as H(S,Y) - H(Y) from :math:`P_{SY} = P_{S|X}^\top P_{XY}`, which also covers
     q_Y = 0. Concave in p11 with its maximum H(S) at p11 = q_X q_Y. Same shape as ``p11``.
     """
-    pxy = bernoulli_joint(p11, q_x, q_y)
+    check_param("q_s1", q_s1, _HALF, "bernoulli_cond_entropy")
+    for name, q in (("q_x", q_x), ("q_y", q_y)):
+        check_param(name, q, _HALF, "bernoulli_cond_entropy")
+    pxy = bernoulli_joint(_check_p11(p11, q_x, q_y, "bernoulli_cond_entropy"), q_x, q_y)
     ps_x = np.array([[1 - q_s1, q_s1], [q_s1, 1 - q_s1]])
     psy = np.einsum("xs,...xy->...sy", ps_x, pxy)
     return _entropy_bits(psy, axis=(-2, -1)) - _entropy_bits(psy.sum(-2), axis=-1)
@@ -83,7 +120,7 @@ def bernoulli_cond_entropy(p11, q_x: float, q_y: float, q_s1: float) -> np.ndarr
 
 def bernoulli_mutual_information(p11, q_x: float, q_y: float) -> np.ndarray:
     """I(X;Y) in bits of the coupling with P(X=1,Y=1) = p11; same shape as ``p11``."""
-    pxy = bernoulli_joint(p11, q_x, q_y)
+    pxy = bernoulli_joint(_check_p11(p11, q_x, q_y, "bernoulli_mutual_information"), q_x, q_y)
     return (binary_entropy(q_x) + binary_entropy(q_y)
             - _entropy_bits(pxy, axis=(-2, -1)))
 
@@ -242,21 +279,19 @@ def bernoulli_drc(R: float, C: float, q_x: float, q_y: float, q_s1: float, *,
     float
         The minimum distortion; ``inf`` where the constraints cannot be met together.
 
+    Warns
+    -----
+    OutsideDomainWarning
+        With ``as_stated=True`` where the stated formula leaves its domain (a negative
+        distortion, e.g. regime (ii) at large R, or -inf at R = inf); the value is returned.
+
     References
     ----------
     Thm 2 (and Thm 1) of Nguyen, Nguyen & Bose, ICLR 2026; corrections in compression.md §3.
     """
-    d_ind, d_min = q_x + q_y - 2 * q_x * q_y, abs(q_x - q_y)
-    hx, hs, h1 = float(binary_entropy(q_x)), label_entropy(q_x, q_s1), float(binary_entropy(q_s1))
     if as_stated:
-        slope = 2 * q_x * (1 - q_x)
-        if C > hs and R > hx:
-            return d_min
-        if C > bernoulli_cb(R, q_x, q_s1):
-            return d_ind - (slope * R / hx if hx > 0 else 0.0)
-        if C >= h1:
-            return d_ind - (slope * (hs - C) / (hs - h1) if hs > h1 else 0.0)
-        return math.inf
+        return _flag_stated(_drc_as_stated(R, C, q_x, q_y, q_s1), R, C)
+    hx = float(binary_entropy(q_x))
     if classification == "linear":
         a_c = _a_needed(C, q_x, q_s1)
         a_hi = min(R / hx if hx > 0 else 1.0, 1.0, _a_reach(q_x, q_y))
@@ -266,6 +301,31 @@ def bernoulli_drc(R: float, C: float, q_x: float, q_y: float, q_s1: float, *,
         return float(_linear_distortion(a, q_x, q_y))
     p = _exact_best_p11(R, C, q_x, q_y, q_s1, asymptotic=False)
     return math.inf if math.isnan(p) else float(q_x + q_y - 2 * p)
+
+
+def _drc_as_stated(R, C, q_x, q_y, q_s1) -> float:
+    """Thm 2's three regimes as the paper states them (compression.md §2)."""
+    d_ind, d_min = q_x + q_y - 2 * q_x * q_y, abs(q_x - q_y)
+    hx, hs, h1 = float(binary_entropy(q_x)), label_entropy(q_x, q_s1), float(binary_entropy(q_s1))
+    slope = 2 * q_x * (1 - q_x)
+    if C > hs and R > hx:
+        return d_min
+    if C > bernoulli_cb(R, q_x, q_s1):
+        return d_ind - (slope * R / hx if hx > 0 else 0.0)
+    if C >= h1:
+        return d_ind - (slope * (hs - C) / (hs - h1) if hs > h1 else 0.0)
+    return math.inf
+
+
+def _flag_stated(value: float, R: float, C: float) -> float:
+    """The stated formula's value, with an :class:`OutsideDomainWarning` where it is no Hamming
+    distortion (below 0, or -inf at R = inf): outside the formula's domain."""
+    if not value >= 0:
+        warnings.warn(f"bernoulli_drc(as_stated=True) at R={R:g}, C={C:g} gives {value:g}, "
+                      "which is no Hamming distortion (a probability in [0, 1]): the stated "
+                      "formula is evaluated outside its domain", OutsideDomainWarning,
+                      stacklevel=3)
+    return value
 
 
 @validate_params({"D": _NONNEG, "C": _NONNEG, "q_x": _HALF, "q_y": _HALF, "q_s1": _HALF,
@@ -286,7 +346,8 @@ def bernoulli_rdc(D: float, C: float, q_x: float, q_y: float, q_s1: float, *,
     :math:`p_{11} \ge (q_X+q_Y-D)/2` that meet the classification constraint.
 
     Returns ``inf`` where no finite rate meets both constraints (D < |q_X - q_Y|, or C too
-    small). The paper's own R^(B)(D,C) (App. A.2) was not available to us.
+    small). The paper's own R^(B)(D,C) (App. A.2) was not available to us, so there is no
+    ``as_stated`` form: the spec's RDC is itself our inversion (compression.md §2, derived).
     """
     d_ind, d_min = q_x + q_y - 2 * q_x * q_y, abs(q_x - q_y)
     hx = float(binary_entropy(q_x))

@@ -32,7 +32,10 @@ _FEAS = 1e-12
 
 def gaussian_entropy(sigma: float) -> float:
     r"""Differential entropy of :math:`N(\mu, \sigma^2)` in bits:
-    :math:`h = \tfrac12\log_2(2\pi e\sigma^2)`."""
+    :math:`h = \tfrac12\log_2(2\pi e\sigma^2)`, ``sigma`` > 0 (finite)."""
+    check_param("sigma", sigma, _POS, "gaussian_entropy")
+    if sigma == math.inf:
+        raise invalid("sigma", "gaussian_entropy", "a finite float > 0", sigma)
     return 0.5 * math.log2(2 * math.pi * math.e * sigma**2)
 
 
@@ -49,7 +52,9 @@ def _check_model(caller, sigma_x, sigma_s, theta1, **others):
 
 
 def rho_rate(R: float) -> float:
-    r"""Largest correlation at rate R bits: :math:`\rho_R = \sqrt{1 - 2^{-2R}}` (1 at R = inf)."""
+    r"""Largest correlation at rate R bits: :math:`\rho_R = \sqrt{1 - 2^{-2R}}` (1 at R = inf),
+    ``R`` >= 0."""
+    check_param("R", R, _RATE, "rho_rate")
     return 1.0 if R == math.inf else math.sqrt(-math.expm1(-2 * R * math.log(2)))
 
 
@@ -61,6 +66,7 @@ def rho_classification(C: float, *, sigma_x: float, sigma_s: float, theta1: floa
 
     Values above 1 mean no jointly Gaussian Y meets the bound.
     """
+    _check_model("rho_classification", sigma_x, sigma_s, theta1, C=(C, _REAL))
     gap = C - gaussian_entropy(sigma_s)
     if gap >= 0:
         return 0.0
@@ -161,7 +167,8 @@ def gaussian_rdc(D: float, C: float, *, mu_x: float, sigma_x: float, mu_y: float
 
     ``inf`` where no finite rate suffices: :math:`D \le \Delta\mu^2 + (\sigma_X-\sigma_Y)^2`
     (the OT floor, reached only as :math:`R\to\infty`) or :math:`C \le h(S|X)`. The paper's
-    own App. A.3 was not available; this is our inversion (compression.md §2, derived).
+    own App. A.3 was not available; this is our inversion (compression.md §2, derived), so
+    there is no ``as_stated`` form.
     """
     _check_model("gaussian_rdc", sigma_x, sigma_s, theta1, D=(D, _NONNEG), C=(C, _REAL),
                  mu_x=(mu_x, _REAL), mu_y=(mu_y, _REAL), sigma_y=(sigma_y, _POS))
