@@ -47,8 +47,8 @@ def _md(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-LABELS = ("verified", "refuted", "corrected", "sharpened", "extension", "sanity", "unavailable",
-          "error")
+LABELS = ("verified", "refuted", "corrected", "sharpened", "extension", "sanity",
+          "failed prediction", "unavailable", "error")
 
 
 def fmt_delta(d) -> str:
@@ -69,10 +69,11 @@ def summary(results: list[Result]) -> dict:
         "verification": sum(r.label in HOLDING for r in results),
         "weak": [r.claim.id for r in holding if r.weak],
         "weak_unlabelled": [r.claim.id for r in holding if r.weak_unlabelled],
-        "refuted_as_printed": [r.claim.id for r in results
-                               if r.verdict == "refuted" and r.claim.reading == "as printed"],
-        "refuted_our_reading": [r.claim.id for r in results
-                                if r.verdict == "refuted" and r.claim.reading != "as printed"],
+        "refuted_as_printed": [r.claim.id for r in results if r.label == "refuted"
+                               and r.claim.reading == "as printed"],
+        "refuted_our_reading": [r.claim.id for r in results if r.label == "refuted"
+                                and r.claim.reading != "as printed"],
+        "failed_predictions": [r.claim.id for r in results if r.label == "failed prediction"],
     }
 
 
@@ -150,10 +151,18 @@ def _evidence_section(results: list[Result]) -> list[str]:
 
 
 def _errata_section(results: list[Result]) -> list[str]:
-    refuted = [r for r in results if r.verdict == "refuted"]
+    refuted = [r for r in results if r.label == "refuted"]
+    failed = [r for r in results if r.label == "failed prediction"]
+    lines = []
+    if failed:
+        lines += ["## Our predictions that failed", "",
+                  ("Statements of ours (not of the papers) with a threshold fixed before the "
+                   "run, which the run missed: reported, not dropped."), ""]
+        lines += [f"- `{r.claim.id}` ({_md(r.claim.where)}): {_md(r.claim.statement)}"
+                  for r in failed] + [""]
     if not refuted:
-        return []
-    lines = ["## What is wrong in the papers", "",
+        return lines
+    lines += ["## What is wrong in the papers", "",
              ("Refuted statements, kept apart by what they rest on: the paper's printed text, "
               "or our reading of a statement whose text we could not see (each says why)."), ""]
     for reading, title in (("as printed", "As printed"), (None, "Our reading")):

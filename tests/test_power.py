@@ -100,3 +100,19 @@ def test_claim_rejects_unknown_evidence_kind_and_mixed_sanity():
         claim("multisets.z.z", where="-", statement="-", evidence="vibes")
     with pytest.raises(ValueError, match="alone"):
         claim("multisets.z.z", where="-", statement="-", evidence=("sanity", "witness"))
+
+
+def test_a_failed_prediction_of_ours_is_not_a_paper_error():
+    from theory.claims import claim
+
+    j = Judge()
+    j.le("learned D vs bound within 0.5 %", 1.013, 1.005)
+    c = Claim("compression.x.pred", "compression", "ours", "s", "refuted", lambda: j.evidence(),
+              evidence=("independent",), prediction=True)
+    r = c.run()
+    assert r.on_target and r.label == "failed prediction"
+    # our predictions need no correction or reading; the paper's refutations do
+    claim("compression.z.pred", where="-", statement="-", expected="refuted", prediction=True,
+          evidence="observation")
+    with pytest.raises(ValueError, match="must name its corrected claim"):
+        claim("compression.z.paper", where="-", statement="-", expected="refuted")

@@ -119,8 +119,9 @@ class Comparison:
         """
         v, r = self.value, self.reference
         size = self._size()
-        tol = self.atol + self.rtol * np.abs(r)
         with np.errstate(invalid="ignore", over="ignore"):
+            # rtol 0 against an infinite reference (an infeasible LP) is 0, not nan
+            tol = self.atol + (self.rtol * np.abs(r) if self.rtol > 0 else 0.0)
             if self.relation == "eq":
                 vv = v + sign * delta * size
                 ok = np.abs(vv - r) <= tol
@@ -329,11 +330,17 @@ class Claim:
     evidence: tuple[str, ...] = ()
     reading: str | None = None
     reading_note: str = ""
+    prediction: bool = False
 
     @property
     def relation(self) -> str | None:
         """``corrects``/``sharpens``/``extends`` for our own statements, else ``None``."""
         return RELATIONS.get(self.expected)
+
+    @property
+    def is_failed_prediction(self) -> bool:
+        """Our own prediction (a threshold we fixed), expected to fail: not a paper's error."""
+        return self.prediction and self.expected == "refuted"
 
     @property
     def is_sanity(self) -> bool:
@@ -389,6 +396,8 @@ class Result:
         """The summary label: the verdict, except that sanity rows are counted as ``sanity``."""
         if self.claim.is_sanity and self.verdict in HOLDING:
             return "sanity"
+        if self.claim.prediction and self.verdict == "refuted":
+            return "failed prediction"
         return self.verdict
 
     @property
@@ -471,7 +480,7 @@ _REGISTRY: dict[str, Claim] = {}
 def claim(id: str, *, where: str, statement: str, expected: str = "verified",
           kind: str = "theory", corrected_by: Iterable[str] | str = (),
           corrects: str | None = None, evidence: Iterable[str] | str = (),
-          reading: str | None = None, reading_note: str = ""):
+          reading: str | None = None, reading_note: str = "", prediction: bool = False):
     """Register the decorated function as the check of a claim.
 
     Parameters
@@ -487,6 +496,11 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
     reading, reading_note : str
         For a refuted claim: ``"as printed"`` (the paper's text was seen; the note quotes the
         equation) or ``"our reading"`` (reconstructed; the note says why and from what).
+    prediction : bool
+        The statement is ours, not the paper's: a prediction with a threshold we fixed before
+        looking. A prediction that failed is registered ``expected="refuted"`` (the miss is
+        reported, never dropped); it is labelled *failed prediction*, not an error of the paper,
+        and needs neither a reading nor a correction.
     """
     topic = id.split(".", 1)[0]
     if topic not in TOPICS:
@@ -510,7 +524,7 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
     if "sanity" in evidence and len(evidence) > 1:
         raise ValueError(f"The 'evidence' parameter of claim must be ('sanity',) alone when "
                          f"it holds 'sanity'. Got {evidence!r} instead (claim {id!r}).")
-    if expected == "refuted" and not corrected_by:
+    if expected == "refuted" and not corrected_by and not prediction:
         raise ValueError(f"The refuted claim {id!r} must name its corrected claim "
                          "(corrected_by=...).")
     if reading is not None and reading not in READINGS:
@@ -523,7 +537,8 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
         _REGISTRY[id] = Claim(id=id, topic=topic, where=where, statement=statement,
                               expected=expected, check=fn, kind=kind,
                               corrected_by=tuple(corrected_by), corrects=corrects,
-                              evidence=evidence, reading=reading, reading_note=reading_note)
+                              evidence=evidence, reading=reading, reading_note=reading_note,
+                              prediction=prediction)
         return fn
 
     return register
@@ -582,7 +597,8 @@ def check_registry_consistency(claims: Iterable[Claim]) -> list[str]:
                                 "not 'corrected'")
         if c.corrects is not None and c.corrects not in by_id:
             problems.append(f"{c.id}: corrects names unknown claim {c.corrects!r}")
-        if c.expected == "refuted" and (c.reading is None or not c.reading_note):
+        if (c.expected == "refuted" and not c.prediction
+                and (c.reading is None or not c.reading_note)):
             problems.append(f"{c.id}: a refuted claim says its reading "
                             "(reading='as printed'|'our reading', reading_note=...)")
         if c.expected == "corrected" and c.id not in named:

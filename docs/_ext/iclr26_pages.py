@@ -31,7 +31,7 @@ DOCS = ROOT / "docs"
 GEN = DOCS / "_generated"
 
 VERDICT_ORDER = ("verified", "refuted", "corrected", "sharpened", "extension", "sanity",
-                 "unavailable", "error")
+                 "failed prediction", "unavailable", "error")
 
 
 def _reports() -> Path:
@@ -113,7 +113,7 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
     parts = [(f'<div class="claim-card" id="claim-{_e(cid)}" data-verdict="{_e(label)}" '
              f'data-evidence="{_e(" ".join(kinds))}">'),
              (f'<div class="claim-head"><code>{_e(cid)}</code> '
-             f'<span class="badge verdict-{_e(label)}">{_e(label)}</span> '
+             f'<span class="badge verdict-{_e(label.replace(" ", "-"))}">{_e(label)}</span> '
              f'<span class="claim-where">{_e(row.get("location"))}</span></div>'),
              f'<p class="claim-statement">{_e(row.get("statement"))}</p>', "<dl>"]
     if not row.get("on_target", True):
@@ -218,7 +218,7 @@ def _summary(doc: dict) -> None:
              ("Each line is a refuted statement of a paper, with the reading it rests on; the "
              "card shows the counterexample and the corrected claim."), ""]
     for r in doc["claims"]:
-        if r["verdict"] != "refuted":
+        if (r.get("label") or r["verdict"]) != "refuted":
             continue
         href = f"_generated/papers/{r['topic']}.html#claim-{r['id']}"
         lines.append(f'- <a href="{_e(href)}"><code>{_e(r["id"])}</code></a> '

@@ -56,7 +56,9 @@ def _bernoulli_above(quick: bool = False, seed: int = 0):
        statement="Every learned Bernoulli code of the full grid (q = (.3,.3) and (.2,.4), rate "
        "targets .4-1.0 H_b(q_X), 800 steps) has a Hamming distortion within 0.5 % (relative) of "
        "the corrected one-shot DRC at its own rate H(Z|U), H(S|Y) and output law.",
-       expected="extension", evidence=("independent",))
+       expected="refuted", prediction=True, evidence=("independent",))
+# Our prediction, threshold fixed before the full run; the run missed it (relative excess
+# 1.3 %-216 %, the largest where the bound is near 0): registered as a failed prediction.
 def _bernoulli_reaches(quick: bool = False, seed: int = 0):
     from numerics.compression.experiments import bernoulli_experiment
 
