@@ -1,4 +1,4 @@
-"""The learned-compressor experiments, computed once per process (``lru_cache`` keyed by quick).
+"""The learned-compressor experiments, computed once (cached in the result store, keyed by quick).
 
 Each runner returns a list of row dicts (rates and entropies in bits) that the empirical
 claims, the figures and the notebook share. The bounds come from :mod:`theory.compression`
@@ -9,11 +9,12 @@ learned code is a feasible point of exactly that problem, not of the one with th
 
 from __future__ import annotations
 
-import functools
 import math
 
 import numpy as np
 import torch
+
+from numerics.store import experiment
 
 #: Repository numbers (MNIST super-resolution, authors' experiments/S1 and S3 CSVs,
 #: compression.md §7): MSE to the degraded input and classifier accuracy at R = 4 and 32 bits.
@@ -66,7 +67,7 @@ def bernoulli_experiment(quick: bool = False, seed: int = 0, device: str | None 
     return _bernoulli_experiment(bool(quick), int(seed), device or default_device())
 
 
-@functools.lru_cache(maxsize=4)
+@experiment
 def _bernoulli_experiment(quick: bool, seed: int, device: str):
     """Learned Bernoulli compressors over a grid of rate targets, plus a training-length sweep.
 
@@ -104,7 +105,7 @@ def gaussian_experiment(quick: bool = False, seed: int = 0, device: str | None =
     return _gaussian_experiment(bool(quick), int(seed), device or default_device())
 
 
-@functools.lru_cache(maxsize=4)
+@experiment
 def _gaussian_experiment(quick: bool, seed: int, device: str):
     """Learned scalar Gaussian compressors at L = 2, 4, 8 (16) levels, i.e. R = 1, 2, 3 (4) bits.
 
@@ -154,7 +155,7 @@ def digits_experiment(quick: bool = False, seed: int = 0, device: str | None = N
     return _digits_experiment(bool(quick), int(seed), device or default_device())
 
 
-@functools.lru_cache(maxsize=4)
+@experiment
 def _digits_experiment(quick: bool, seed: int, device: str):
     """Unpaired super-resolution on digits over rates (L = 4, latent_dim 2…16, R = 4…32 bits)
     and λ_c ∈ {0.001, 0.05} (λ_p = 0.001), the repository's λ values for S1 and S3."""

@@ -172,7 +172,8 @@ def _a_needed(C: float, q_x: float, q_s1: float) -> float:
 
 
 def _knee(q_x: float, q_y: float) -> float:
-    """Weight of {id, neg} at which the one-shot rate-only distortion reaches |q_X - q_Y|."""
+    """Weight of {id, neg} at which the one-shot rate-only distortion reaches
+    :math:`|q_X - q_Y|`."""
     if q_x == 0:
         return 0.0
     return (1 - q_y) / (1 - q_x) if q_y >= q_x else q_y / q_x
@@ -345,7 +346,7 @@ def bernoulli_rdc(D: float, C: float, q_x: float, q_y: float, q_s1: float, *,
     :math:`H_b(q_X)|p_{11}-q_Xq_Y|/(q_X(1-q_X))` and :math:`R^{(B)}` minimises it over the
     :math:`p_{11} \ge (q_X+q_Y-D)/2` that meet the classification constraint.
 
-    Returns ``inf`` where no finite rate meets both constraints (D < |q_X - q_Y|, or C too
+    Returns ``inf`` where no finite rate meets both constraints (:math:`D < |q_X - q_Y|`, or C too
     small). The paper's own R^(B)(D,C) (App. A.2) was not available to us, so there is no
     ``as_stated`` form: the spec's RDC is itself our inversion (compression.md §2, derived).
     """
