@@ -19,8 +19,9 @@ $(STAMP): pyproject.toml
 reproduce: $(STAMP)
 	$(BIN)/iclr26-verify reproduce
 
+# two workers (the CI machine has 2 cores); a claim's tests stay on one worker (loadgroup)
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup
 
 check: $(STAMP)
 	$(BIN)/iclr26-verify check

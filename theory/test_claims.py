@@ -11,6 +11,8 @@ from theory.claims import WEAK_DELTA, check_registry_consistency, discover
 
 CLAIMS = discover(kinds=("theory",))
 IDS = [c.id for c in CLAIMS]
+# both tests of a claim share one run: under pytest-xdist they go to the same worker
+PARAMS = [pytest.param(c, marks=pytest.mark.xdist_group(c.id)) for c in CLAIMS]
 
 
 @functools.cache
@@ -18,7 +20,7 @@ def _result(claim_id):
     return next(c for c in CLAIMS if c.id == claim_id).run()
 
 
-@pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
+@pytest.mark.parametrize("claim", PARAMS, ids=IDS)
 def test_claim_reaches_expected_verdict(claim):
     result = _result(claim.id)
     assert result.error is None, result.error
@@ -29,7 +31,7 @@ def test_claim_reaches_expected_verdict(claim):
     )
 
 
-@pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
+@pytest.mark.parametrize("claim", PARAMS, ids=IDS)
 def test_claim_check_rejects_nearby_false_statements(claim):
     result = _result(claim.id)
     assert not result.weak_unlabelled, (
