@@ -45,8 +45,15 @@ def _dataset(n_per_class: int, seed: int):
 @experiment
 def cell(q: float, seed: int, n_per_class: int, steps: int, device: str = "cpu") -> dict:
     """One (q, seed) cell: every method's test accuracy, disambiguation and purities."""
+    import scipy.linalg  # noqa: F401  (load its BLAS before limiting it)
     import torch
+    from threadpoolctl import threadpool_limits
 
+    with threadpool_limits(1):
+        return _cell(q, seed, n_per_class, steps, device, torch)
+
+
+def _cell(q, seed, n_per_class, steps, device, torch):
     from numerics.prism.model import PRISMLite, disambiguation
     from numerics.prism.relational import purity
     from theory.prism import expected_inverse_set_size, uniform_candidates
@@ -54,7 +61,7 @@ def cell(q: float, seed: int, n_per_class: int, steps: int, device: str = "cpu")
     torch.set_num_threads(1)
     Xs, Xp, y = _dataset(n_per_class, seed)
     C = int(y.max()) + 1
-    rng = np.random.default_rng([seed, int(round(q * 1000))])
+    rng = np.random.default_rng([seed, round(q * 1000)])
     perm = rng.permutation(len(y))
     cut = int(0.8 * len(y))
     tr, te = perm[:cut], perm[cut:]
@@ -75,7 +82,7 @@ def cell(q: float, seed: int, n_per_class: int, steps: int, device: str = "cpu")
     return out
 
 
-def _cell(args):
+def _one_cell(args):
     q, seed, n, steps = args
     return cell(q, seed, n, steps)
 
@@ -111,4 +118,4 @@ def noise_sweep(quick: bool = False) -> Sweep:
     """All cells of the sweep (cached per cell)."""
     cfg = config(quick)
     cells = [(q, s, cfg.n_per_class, cfg.steps) for q in cfg.qs for s in cfg.seeds]
-    return Sweep(cfg, tuple(map_cells(_cell, cells)))
+    return Sweep(cfg, tuple(map_cells(_one_cell, cells)))
