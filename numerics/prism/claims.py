@@ -31,7 +31,7 @@ def _sweep(quick: bool):
     from numerics.prism.experiments import noise_sweep
 
     if quick:
-        raise Unavailable("quick mode (20 graphs per class, one seed) is too small to decide; "
+        raise Unavailable("quick mode (8 graphs per class, one seed) is too small to decide; "
                           "the full run (100 graphs per class, 5 seeds, q ∈ {.1, .3, .5}) "
                           "decides")
     return noise_sweep(False)

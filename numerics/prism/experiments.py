@@ -29,7 +29,7 @@ class Config:
 
 def config(quick: bool) -> Config:
     if quick:
-        return Config(12, (0,), (0.3, 0.5), 100)
+        return Config(8, (0,), (0.3, 0.5), 60)
     return Config(100, (0, 1, 2, 3, 4), (0.1, 0.3, 0.5), 300)
 
 
