@@ -187,6 +187,8 @@ def band_embeddings(A, T: int, K: int, W_rho, W_f, *, normalized: bool = True,
     the bracket present when ``sign_invariant`` (then ``z`` does not depend on the sign of
     ``u_p``, which LAPACK fixes arbitrarily). ``W_rho`` is ``(2K, r)``, ``W_f`` ``(r, d)``;
     returns ``(T, d)``. ``nonlinearity`` is ``"tanh"``, ``"relu"`` or ``"linear"``.
+    For an odd ``f`` (tanh, linear) the symmetrised sum is identically 0: sign invariance then
+    needs a non-odd ``f`` such as ReLU (``Σ|X|``); prism.spec.band_ambiguity.
     """
     A = _adjacency(A, "band_embeddings")
     n = A.shape[0]
