@@ -1,0 +1,146 @@
+"""The candidate (partial-label) protocol and its expectations (our reconstruction).
+
+Each graph ``i`` with true label ``y_i`` among ``C`` classes gets the candidate set
+``S_i = {y_i} ∪ {c ≠ y_i : B_ic = 1}`` with independent ``B_ic ~ Bernoulli(q)`` (the protocol of
+the predecessor DEER's code, which PRISM's summaries say it shares; prism.md §1.1). All
+expectations below are over that draw; they are exact rationals for rational ``q``.
+"""
+
+from __future__ import annotations
+
+from numbers import Integral, Real
+
+import numpy as np
+
+from theory.validation import Interval, check_array, check_param, invalid, validate_params
+
+_C = Interval(2, None, integer=True)
+_Q = Interval(0, 1, closed="both")
+_QPOS = Interval(0, 1, closed="right")
+
+
+def uniform_candidates(y, C: int, q: float, rng) -> np.ndarray:
+    """Draw the candidate mask ``M`` (N × C, 0/1) of the uniform flipping protocol.
+
+    .. math::
+        M_{i y_i} = 1,\\qquad M_{ic} \\sim \\mathrm{Bernoulli}(q)\\ \\text{i.i.d. for } c \\ne y_i.
+
+    Parameters
+    ----------
+    y : array of int, shape (N,)
+        True labels in ``{0, …, C−1}``.
+    C : int ≥ 2
+        Number of classes.
+    q : float in [0, 1]
+        Probability that each false label joins the candidate set.
+    rng : numpy Generator or int seed
+
+    Returns
+    -------
+    M : ndarray of float, shape (N, C); each row holds its true label. Location: prism.md §1.1
+    (DEER's protocol; our reconstruction of PRISM's).
+    """
+    check_param("C", C, _C, "uniform_candidates")
+    check_param("q", q, _Q, "uniform_candidates")
+    y = np.asarray(y)
+    if y.ndim != 1 or y.size == 0 or not np.issubdtype(y.dtype, np.integer) \
+            or y.min() < 0 or y.max() >= C:
+        raise invalid("y", "uniform_candidates", f"a non-empty 1-D int array in [0, {C - 1}]",
+                      f"<array of shape {y.shape}>")
+    rng = np.random.default_rng(rng)
+    M = (rng.random((y.size, C)) < q).astype(float)
+    M[np.arange(y.size), y] = 1.0
+    return M
+
+
+@validate_params({"C": _C, "q": _Q})
+def expected_set_size(C: int, q: float) -> float:
+    """Expected candidate-set size.
+
+    .. math:: \\mathbb E|S| = 1 + q(C-1).
+
+    Dimensionless (labels). Location: prism.md §2 C1.
+    """
+    return 1.0 + q * (C - 1)
+
+
+@validate_params({"C": _C, "q": _Q})
+def expected_inverse_set_size(C: int, q: float) -> float:
+    """Expected inverse set size: the accuracy of a uniform pick in ``S`` (uniform ``Q``).
+
+    .. math::
+        \\mathbb E\\Big[\\frac1{|S|}\\Big] = \\frac{1-(1-q)^C}{Cq}\\quad (q>0),\\qquad 1\\ (q=0).
+
+    Location: prism.md §2 C1 (our derivation: ``|S|−1 ~ Bin(C−1, q)``).
+    """
+    if q == 0:
+        return 1.0
+    return (1.0 - (1.0 - q) ** C) / (C * q)
+
+
+@validate_params({"C": _C, "q": _Q})
+def p_overlap_diff_class(C: int, q: float) -> float:
+    """Probability that two graphs of different classes have overlapping candidate sets.
+
+    .. math:: P(S_i\\cap S_j\\ne\\emptyset\\mid y_i\\ne y_j) = 1-(1-q)^2(1-q^2)^{C-2}.
+
+    This is the fraction of wrong-class pairs that the relational graph's overlap filter lets
+    through. Location: prism.md §2 C1 (our derivation).
+    """
+    return 1.0 - (1.0 - q) ** 2 * (1.0 - q * q) ** (C - 2)
+
+
+@validate_params({"C": _C, "q": _Q})
+def p_shared_distractor(C: int, q: float) -> float:
+    """Probability that two graphs of the same class share at least one false label.
+
+    .. math:: P(\\exists c\\ne y: c\\in S_i\\cap S_j\\mid y_i=y_j=y) = 1-(1-q^2)^{C-1}.
+
+    Location: prism.md §2 C1, the tie risk of C7 (our derivation).
+    """
+    return 1.0 - (1.0 - q * q) ** (C - 1)
+
+
+@validate_params({"C": _C, "q": _Q})
+def prototype_shrinkage(C: int, q: float) -> float:
+    """Shrinkage of a class prototype towards the grand mean (balanced classes, bank limit).
+
+    A prototype averages the embeddings of every graph whose candidate set holds ``c``:
+    ``p_c = E[g | c ∈ S]``. With balanced classes and class means ``μ_y``,
+
+    .. math::
+        p_c-\\bar\\mu = \\kappa(\\mu_c-\\bar\\mu),\\qquad \\kappa = \\frac{1-q}{1+q(C-1)}.
+
+    Location: prism.md §2 C2; the prototype update is prism.md §1.2 (papernotes; our
+    reconstruction of its limit).
+    """
+    return (1.0 - q) / (1.0 + q * (C - 1))
+
+
+def relational_pair_count(N: int, C: int, q: float) -> float:
+    """Expected number of (ordered, with i = j) pair-class triples the spatial score evaluates.
+
+    ``s^spa_ij`` maximises over ``c ∈ S_i ∩ S_j``, so all candidate classes together cost
+    ``Σ_c |I_c|²`` with ``I_c = {i : c ∈ S_i}``. With labels i.i.d. uniform,
+    ``|I_c| ~ Bin(N, r)``, ``r = 1/C + (1 − 1/C) q``, and
+
+    .. math:: \\mathbb E\\sum_c |I_c|^2 = C\\,[Nr + N(N-1)r^2].
+
+    Quadratic in ``N``: absent from the claimed ``O(|E| d)``. Location: prism.md §2 C11.
+    """
+    if not isinstance(N, Integral) or isinstance(N, bool) or N < 1:
+        raise invalid("N", "relational_pair_count", "an int >= 1", N)
+    check_param("C", C, _C, "relational_pair_count")
+    if not isinstance(q, Real) or q not in _Q:
+        raise invalid("q", "relational_pair_count", str(_Q), q)
+    r = 1.0 / C + (1.0 - 1.0 / C) * q
+    return C * (N * r + N * (N - 1) * r * r)
+
+
+def check_mask(M, caller: str) -> np.ndarray:
+    """A candidate mask: 2-D, entries in {0, 1}, every row non-empty."""
+    M = check_array(M, "M", caller)
+    if not np.all((M == 0) | (M == 1)) or np.any(M.sum(1) == 0):
+        raise invalid("M", caller, "a 0/1 array with a non-empty candidate set in every row",
+                      f"<array of shape {M.shape}>")
+    return M

@@ -1,0 +1,60 @@
+"""The partial-label loss of PRISM (prism.md §1.6) and its gradient.
+
+.. math:: \\mathcal L = -\\frac1B\\sum_i \\log\\sum_{c\\in S_i} P_{ic}Q_{ic},\\qquad
+          P = \\mathrm{softmax}(z),
+
+in nats. Uniform ``Q`` on ``S`` gives the classifier-consistent (CC) loss plus
+``mean log|S|``; one-hot ``Q`` gives cross-entropy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import log_softmax, softmax
+
+from theory.prism._candidates import check_mask
+from theory.validation import check_array, invalid
+
+
+def _inputs(logits, M, Q, caller):
+    z = check_array(logits, "logits", caller)
+    M = check_mask(M, caller)
+    Q = check_array(Q, "Q", caller)
+    if z.shape != M.shape or Q.shape != M.shape:
+        raise invalid("Q", caller, f"an array of shape {M.shape} like logits and M",
+                      f"<array of shape {Q.shape}>")
+    if np.any(Q < 0) or np.any((Q * M).sum(1) <= 0):
+        raise invalid("Q", caller, "a non-negative array with mass on every candidate set",
+                      f"<array of shape {Q.shape}>")
+    return z, M, Q
+
+
+def marginal_nll(logits, M, Q) -> float:
+    """Mean negative log of the confidence-weighted candidate mass (nats).
+
+    .. math:: \\mathcal L(z) = -\\frac1B\\sum_i\\log\\sum_c P_{ic}Q_{ic}M_{ic}.
+
+    ``logits``, ``M``, ``Q``: ``(B, C)``. Location: prism.md §1.6 (papernotes).
+    """
+    z, M, Q = _inputs(logits, M, Q, "marginal_nll")
+    lp = log_softmax(z, axis=1)
+    w = Q * M
+    with np.errstate(divide="ignore"):
+        lw = np.where(w > 0, np.log(np.where(w > 0, w, 1.0)), -np.inf)
+    m = np.max(lp + lw, axis=1, keepdims=True)
+    lse = m[:, 0] + np.log(np.exp(lp + lw - m).sum(1))
+    return float(-lse.mean())
+
+
+def marginal_nll_grad(logits, M, Q) -> np.ndarray:
+    """Gradient of :func:`marginal_nll` in the logits, ``(B, C)``.
+
+    .. math:: \\frac{\\partial\\mathcal L}{\\partial z_{ik}} = \\frac1B\\Big(P_{ik} -
+              \\frac{P_{ik}Q_{ik}M_{ik}}{\\sum_c P_{ic}Q_{ic}M_{ic}}\\Big).
+
+    Location: prism.md §2 C3 (our derivation).
+    """
+    z, M, Q = _inputs(logits, M, Q, "marginal_nll_grad")
+    P = softmax(z, axis=1)
+    W = P * Q * M
+    return (P - W / W.sum(1, keepdims=True)) / z.shape[0]

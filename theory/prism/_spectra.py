@@ -1,0 +1,214 @@
+"""Graph spectra used as spectral cues: Laplacians, closed-form spectra of paths, cycles and
+complete graphs, the cycle's heat trace, and the Chebyshev heat filter.
+
+PRISM's spectral cue reads the ``T`` smallest eigenpairs of a graph Laplacian (prism.md §1.3;
+which Laplacian is not said: ``normalized`` selects it). The closed forms here are the reference
+objects the claims check against LAPACK; the heat filter is the standard Chebyshev expansion.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import ive
+
+from theory.validation import Interval, check_array, check_param, invalid, validate_params
+
+_N = Interval(2, None, integer=True)
+_T = Interval(0, None, closed="left")
+_K = Interval(0, None, integer=True)
+
+
+class _Bool:
+    def __contains__(self, v):
+        return isinstance(v, bool | np.bool_)
+
+    def __str__(self):
+        return "a bool"
+
+
+def _adjacency(A, caller: str) -> np.ndarray:
+    A = check_array(A, "A", caller)
+    if A.shape[0] != A.shape[1] or np.any(A < 0) or not np.allclose(A, A.T, atol=0):
+        raise invalid("A", caller, "a square, symmetric, non-negative array",
+                      f"<array of shape {A.shape}>")
+    return A
+
+
+def laplacian(A, normalized: bool = True) -> np.ndarray:
+    """Graph Laplacian of a symmetric weighted adjacency ``A`` (n × n).
+
+    .. math::
+        L = D - A,\\qquad L_{\\rm norm} = I - D^{-1/2} A D^{-1/2}
+
+    (isolated nodes get ``L_norm`` diagonal 0). Eigenvalues lie in ``[0, 2]`` for ``L_norm``.
+    Location: prism.md §1.3 (the Laplacian is unspecified in the summaries; our choice).
+    """
+    A = _adjacency(A, "laplacian")
+    check_param("normalized", normalized, _Bool(), "laplacian")
+    d = A.sum(1)
+    if not normalized:
+        return np.diag(d) - A
+    s = np.where(d > 0, 1.0 / np.sqrt(np.where(d > 0, d, 1.0)), 0.0)
+    return np.diag((d > 0).astype(float)) - s[:, None] * A * s[None, :]
+
+
+@validate_params({"n": _N, "normalized": _Bool()})
+def path_eigs(n: int, normalized: bool = True) -> np.ndarray:
+    """Eigenvalues of the path graph ``P_n`` (ascending).
+
+    .. math::
+        \\lambda_k(L_{\\rm norm}) = 1-\\cos\\frac{\\pi k}{n-1},\\qquad
+        \\lambda_k(L) = 2-2\\cos\\frac{\\pi k}{n},\\qquad k=0,\\dots,n-1.
+
+    Location: prism.md §2 C9 (standard).
+    """
+    k = np.arange(n)
+    if normalized:
+        return np.sort(1.0 - np.cos(np.pi * k / (n - 1)))
+    return np.sort(2.0 - 2.0 * np.cos(np.pi * k / n))
+
+
+@validate_params({"n": Interval(3, None, integer=True), "normalized": _Bool()})
+def cycle_eigs(n: int, normalized: bool = True) -> np.ndarray:
+    """Eigenvalues of the cycle ``C_n`` (ascending; ``k`` and ``n−k`` coincide).
+
+    .. math::
+        \\lambda_k(L_{\\rm norm}) = 1-\\cos\\frac{2\\pi k}{n},\\qquad
+        \\lambda_k(L) = 2-2\\cos\\frac{2\\pi k}{n}.
+
+    Location: prism.md §2 C9 (standard).
+    """
+    lam = 1.0 - np.cos(2 * np.pi * np.arange(n) / n)
+    return np.sort(lam if normalized else 2 * lam)
+
+
+@validate_params({"n": _N, "normalized": _Bool()})
+def complete_eigs(n: int, normalized: bool = True) -> np.ndarray:
+    """Eigenvalues of the complete graph ``K_n``: ``0`` once and ``n/(n−1)`` (normalised) or
+    ``n`` (combinatorial) with multiplicity ``n − 1``.
+
+    .. math:: \\mathrm{spec}(L_{\\rm norm}(K_n)) = \\{0, \\tfrac{n}{n-1}^{(n-1)}\\}.
+    """
+    top = n / (n - 1) if normalized else float(n)
+    return np.r_[0.0, np.full(n - 1, top)]
+
+
+@validate_params({"n": Interval(3, None, integer=True), "t": _T})
+def heat_trace_cycle(n: int, t: float) -> float:
+    """Heat trace of the cycle's normalised Laplacian, by Bessel aliasing.
+
+    .. math::
+        \\mathrm{tr}\\,e^{-tL_{\\rm norm}(C_n)} = n\\,e^{-t}\\sum_{m\\in\\mathbb Z} I_{mn}(t)
+
+    (``Σ_k e^{t cos(2πk/n)}`` with ``e^{t cos θ} = Σ_m I_m(t) e^{imθ}``; only multiples of
+    ``n`` survive the sum over ``k``). Dimensionless. Location: prism.md §2 C9.
+    """
+    m = np.arange(1, 200)
+    tail = ive(m * n, t)  # e^{-t} I_{mn}(t), stable
+    return float(n * (ive(0, t) + 2.0 * tail.sum()))
+
+
+@validate_params({"t": _T, "K": _K})
+def cheb_heat_coeffs(t: float, K: int) -> np.ndarray:
+    """Chebyshev coefficients of the heat kernel on ``[0, 2]`` (in ``x = λ − 1``).
+
+    .. math::
+        e^{-t\\lambda} = e^{-t}\\Big[I_0(t) + 2\\sum_{k\\ge1}(-1)^k I_k(t)\\,T_k(\\lambda-1)\\Big],
+
+    returned as ``c_0 … c_K`` with ``c_0 = e^{-t}I_0(t)``, ``c_k = 2(−1)^k e^{-t} I_k(t)``.
+    Location: prism.md §2 C9 (the Jacobi–Anger expansion of ``e^{-tx}``).
+    """
+    k = np.arange(K + 1)
+    c = 2.0 * (-1.0) ** k * ive(k, t)
+    c[0] /= 2.0
+    return c
+
+
+@validate_params({"t": _T, "K": _K})
+def cheb_truncation_bound(t: float, K: int) -> float:
+    """Uniform bound on ``[0, 2]`` for the error of the order-``K`` Chebyshev heat filter.
+
+    .. math:: \\sup_{\\lambda\\in[0,2]}|e^{-t\\lambda}-p_K(\\lambda)| \\le 2e^{-t}\\sum_{k>K} I_k(t),
+
+    attained at ``λ = 0`` where every ``T_k(−1)(−1)^k = 1``. Location: prism.md §2 C9.
+    """
+    k = np.arange(K + 1, K + 400)
+    return float(2.0 * ive(k, t).sum())
+
+
+def cheb_filter(L, x, c) -> np.ndarray:
+    """Apply ``Σ_k c_k T_k(L − I) x`` by the three-term recurrence (no eigendecomposition).
+
+    .. math:: T_0 = x,\\ T_1 = (L-I)x,\\ T_{k+1} = 2(L-I)T_k - T_{k-1}.
+
+    ``L`` (n × n) should have spectrum in ``[0, 2]`` (the normalised Laplacian); ``x`` is
+    ``(n,)`` or ``(n, d)``. Cost ``K`` matrix–vector products. Location: prism.md §2 C9.
+    """
+    L = check_array(L, "L", "cheb_filter")
+    if L.shape[0] != L.shape[1]:
+        raise invalid("L", "cheb_filter", "a square array", f"<array of shape {L.shape}>")
+    x = check_array(x, "x", "cheb_filter", ndim=None)
+    if x.ndim not in (1, 2) or x.shape[0] != L.shape[0]:
+        raise invalid("x", "cheb_filter", f"an array with {L.shape[0]} rows",
+                      f"<array of shape {x.shape}>")
+    c = check_array(c, "c", "cheb_filter", ndim=1)
+    Lt = L - np.eye(L.shape[0])
+    t0, out = x, c[0] * x
+    if c.size == 1:
+        return out
+    t1 = Lt @ x
+    out = out + c[1] * t1
+    for k in range(2, c.size):
+        t0, t1 = t1, 2 * (Lt @ t1) - t0
+        out = out + c[k] * t1
+    return out
+
+
+def harmonic_encoding(lam, K: int) -> np.ndarray:
+    """Eigenvalue encoding ``[sin kλ, cos kλ]_{k=1..K}`` (prism.md §1.3), shape ``(len(λ), 2K)``.
+
+    .. math:: \\rho_0(\\lambda) = [\\sin\\lambda, \\dots, \\sin K\\lambda, \\cos\\lambda, \\dots,
+              \\cos K\\lambda].
+    """
+    check_param("K", K, Interval(1, None, integer=True), "harmonic_encoding")
+    lam = check_array(lam, "lam", "harmonic_encoding", ndim=1)
+    k = np.arange(1, K + 1)
+    return np.c_[np.sin(lam[:, None] * k), np.cos(lam[:, None] * k)]
+
+
+def band_embeddings(A, T: int, K: int, W_rho, W_f, *, normalized: bool = True,
+                    sign_invariant: bool = True, nonlinearity: str = "tanh") -> np.ndarray:
+    """Per-band graph embeddings ``z^(p)``, ``p = 1..T`` (our reconstruction of prism.md §1.3).
+
+    .. math::
+        X^{(p)} = u_p\\,\\rho(\\lambda_p)^\\top,\\quad \\rho = \\rho_0 W_\\rho,\\quad
+        z^{(p)} = \\sum_v f\\big(X^{(p)}_v W_f\\big)\\ \\big[+ f(-X^{(p)}_v W_f)\\big],
+
+    the bracket present when ``sign_invariant`` (then ``z`` does not depend on the sign of
+    ``u_p``, which LAPACK fixes arbitrarily). ``W_rho`` is ``(2K, r)``, ``W_f`` ``(r, d)``;
+    returns ``(T, d)``. ``nonlinearity`` is ``"tanh"``, ``"relu"`` or ``"linear"``.
+    For an odd ``f`` (tanh, linear) the symmetrised sum is identically 0: sign invariance then
+    needs a non-odd ``f`` such as ReLU (``Σ|X|``); prism.spec.band_ambiguity.
+    """
+    A = _adjacency(A, "band_embeddings")
+    n = A.shape[0]
+    check_param("T", T, Interval(1, n, integer=True), "band_embeddings")
+    W_rho = check_array(W_rho, "W_rho", "band_embeddings")
+    W_f = check_array(W_f, "W_f", "band_embeddings")
+    if W_rho.shape[0] != 2 * K or W_f.shape[0] != W_rho.shape[1]:
+        raise invalid("W_rho", "band_embeddings", f"a ({2 * K}, r) array matching W_f's rows",
+                      f"<array of shape {W_rho.shape}>")
+    f = {"tanh": np.tanh, "relu": lambda z: np.maximum(z, 0.0), "linear": lambda z: z}
+    if nonlinearity not in f:
+        raise invalid("nonlinearity", "band_embeddings", "one of {'tanh', 'relu', 'linear'}",
+                      nonlinearity)
+    lam, U = np.linalg.eigh(laplacian(A, normalized))
+    rho = harmonic_encoding(lam[:T], K) @ W_rho
+    out = []
+    for p in range(T):
+        Z = np.outer(U[:, p], rho[p]) @ W_f
+        h = f[nonlinearity](Z)
+        if sign_invariant:
+            h = h + f[nonlinearity](-Z)
+        out.append(h.sum(0))
+    return np.array(out)
