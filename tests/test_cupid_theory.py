@@ -61,8 +61,8 @@ def test_softmax_jacobian_matches_finite_differences(seed):
     z = rng.normal(size=4)
     J = softmax_jacobian(softmax(z[None])[0])
     for k in range(4):
-        f = lambda x, k=k: softmax(x[None])[0][k]  # noqa: E731
-        g = lambda x, k=k: softmax_jacobian(softmax(x[None])[0])[k]  # noqa: E731
+        f = lambda x, k=k: softmax(x[None])[0][k]
+        g = lambda x, k=k: softmax_jacobian(softmax(x[None])[0])[k]
         assert check_grad(f, g, z) < 1e-6
     assert np.allclose(J, J.T)
 

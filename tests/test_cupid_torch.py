@@ -14,7 +14,7 @@ def test_cupid_loss_matches_theory(seed):
     zh, z = rng.normal(size=(6, 3)), rng.normal(size=(6, 3))
     mh, m = rng.normal(size=(6, 8)), rng.normal(size=(6, 8))
     s, y = rng.normal(size=(6, 3)), rng.integers(0, 3, 6)
-    t = lambda a: torch.tensor(a, dtype=torch.float64)  # noqa: E731
+    t = lambda a: torch.tensor(a, dtype=torch.float64)
     got = cupid_loss(t(zh), t(z), t(mh), t(m), t(s), torch.tensor(y)).item()
     p = np.exp(zh) / np.exp(zh).sum(1, keepdims=True)
     want = eu_loss(zh, z, mh, m, 0.01) + 9e-3 * au_loss(np.eye(3)[y] - p, s)
@@ -24,7 +24,7 @@ def test_cupid_loss_matches_theory(seed):
 def test_cupid_loss_gradcheck(seed):
     """Gradients through the trained arguments (z and m are detached targets in the loss)."""
     g = torch.Generator().manual_seed(seed)
-    r = lambda *sh: torch.randn(*sh, generator=g, dtype=torch.float64)  # noqa: E731
+    r = lambda *sh: torch.randn(*sh, generator=g, dtype=torch.float64)
     z, m, y = r(4, 3), r(4, 5), torch.tensor([0, 1, 2, 0])
     zh, mh, s = (r(4, 3).requires_grad_(), (r(4, 5) + 3.0).requires_grad_(),
                  r(4, 3).requires_grad_())
@@ -55,7 +55,7 @@ def test_train_cupid_keeps_host_frozen():
     (Xh, yh), *_ = digits_split(0)
     host = train_host(Xh, yh, seed=0, epochs=3)
     before = [p.clone() for p in host.parameters()]
-    cup, dev = train_cupid(host, Xh, yh, seed=0, epochs=4, record=(2, 4))
+    _, dev = train_cupid(host, Xh, yh, seed=0, epochs=4, record=(2, 4))
     assert set(dev) == {2, 4} and all(np.isfinite(v) for v in dev.values())
     assert all(torch.equal(a, b) for a, b in zip(before, host.parameters(), strict=True))
 

@@ -114,8 +114,9 @@ def _au_noise(quick: bool = False):
     j = Judge()
     j.ge("seeds with AU(σ=.5) > AU(0)", sum(up), MIN_SEEDS)
     ratio = [r["au_noise"][-1] / r["au_noise"][0] for r in runs]
+    levels = ", ".join(f"{r['au_noise'][0]:.1e}" for r in runs)
     return j.evidence(note=f"AU(σ=.5)/AU(0) per seed: {np.round(ratio, 3).tolist()}; AU levels "
-                      f"at σ=0: {[f'{r['au_noise'][0]:.1e}' for r in runs]}.")
+                      f"at σ=0: {levels}.")
 
 
 @claim("cupid.light.deviation_growth", where=f"{_WHERE}, Eq. L_epis (gap, cupid.eu.unbounded)",

@@ -109,7 +109,7 @@ def scores(host: HostMLP, cup: CupidMLP, X, *, device="cpu", mc_seed: int = 0,
     g = torch.Generator(device=device).manual_seed(mc_seed)
     pm = (torch.stack([torch.softmax(host(Xt, generator=g), 1) for _ in range(MC_PASSES)]).mean(0)
           if mc else p)
-    ent = lambda q: -(q * torch.log(q.clamp_min(1e-12))).sum(1)  # noqa: E731
+    ent = lambda q: -(q * torch.log(q.clamp_min(1e-12))).sum(1)
     out = {"eu": (ph - p).abs().mean(1), "au": torch.exp(s).mean(1), "msp": 1 - p.max(1).values,
            "entropy": ent(p), "mc": ent(pm), "pred": z.argmax(1), "pred_inserted": zh.argmax(1),
            "z": z}

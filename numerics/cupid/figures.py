@@ -71,7 +71,7 @@ def taylor_and_mean_value(quick: bool = False):
     for _ in range(100 if quick else 400):
         W1, b1, W2 = rng.normal(size=(32, 8)), rng.normal(size=32), rng.normal(size=(3, 32))
         m, dl = rng.normal(size=8), rng.normal(size=8) * rng.uniform(0.1, 5)
-        F = lambda z, W1=W1, b1=b1, W2=W2: W2 @ np.maximum(W1 @ z + b1, 0)  # noqa: E731
+        F = lambda z, W1=W1, b1=b1, W2=W2: W2 @ np.maximum(W1 @ z + b1, 0)
         Jm = W2 @ (W1 * ((W1 @ m + b1) > 0)[:, None])
         ch.append(np.linalg.norm(F(m + dl) - F(m)))
         loc.append(np.linalg.norm(Jm, 2) * np.linalg.norm(dl))

@@ -4,6 +4,8 @@ a sympy expansion of a tanh-softmax network along a line."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import sympy as sp
 
@@ -57,7 +59,7 @@ def relu_layer_segment(W1, b1, W2, m, delta):
         tb = -a0 / da
     ts = np.unique(np.r_[0.0, tb[(tb > 0) & (tb < 1)], 1.0])
     integral, sup = 0.0, 0.0
-    for lo, hi in zip(ts[:-1], ts[1:], strict=True):
+    for lo, hi in itertools.pairwise(ts):
         mid = 0.5 * (lo + hi)
         act = (a0 + mid * da) > 0
         J = W2 @ (W1 * act[:, None])

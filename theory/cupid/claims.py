@@ -41,7 +41,7 @@ _NOTES = ("The paper body was not readable here; the equation is taken from the 
 
 
 def _scalar_min(r2):
-    f = lambda s: 0.5 * r2 * np.exp(-s) + 0.5 * s  # noqa: E731
+    f = lambda s: 0.5 * r2 * np.exp(-s) + 0.5 * s
     res = minimize_scalar(f, bounds=(np.log(r2) - 20, np.log(r2) + 20), method="bounded",
                           options={"xatol": 1e-12, "maxiter": 500})
     return res.x, res.fun
@@ -99,9 +99,10 @@ def _au_code_vs_paper(seed: int = 0):
         y = np.eye(K)[rng.integers(0, K, 6)]
         res = y - softmax(z)
         s0 = np.zeros(6 * K)
-        code = minimize(lambda v: au_loss(res, v.reshape(6, K), "code"), s0, method="BFGS",
+        code = minimize(lambda v, res=res, K=K: au_loss(res, v.reshape(6, K), "code"), s0,
+                        method="BFGS",
                         options={"gtol": 1e-12})
-        paper = minimize(lambda v: au_loss(res, v, "paper"), np.zeros(6), method="BFGS",
+        paper = minimize(lambda v, res=res: au_loss(res, v, "paper"), np.zeros(6), method="BFGS",
                          options={"gtol": 1e-12})
         au_code = np.exp(code.x.reshape(6, K)).mean(1)
         j.close(f"K={K}: code AU × K vs paper AU (BFGS)", K * au_code, np.exp(paper.x), rtol=1e-4)
@@ -177,7 +178,7 @@ def _eu_linear_bound(seed: int = 0):
        "statement cannot be refuted, an inequality can).")
 def _eu_finite_bound():
     w, h, d = np.ones(2), -np.ones(2), 2 * np.ones(2)
-    f = lambda x: max(w @ x, 0.0)  # noqa: E731
+    f = lambda x: max(w @ x, 0.0)
     J = w * (w @ h > 0)
     j = Judge()
     change = abs(f(h + d) - f(h))
@@ -200,20 +201,20 @@ def _eu_mean_value(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
     w = np.ones(2)
-    jac = lambda x: (w * (w @ x > 0))[None, :]  # noqa: E731
+    jac = lambda x: (w * (w @ x > 0))[None, :]
     h, d = np.ones(2), np.ones(2)
     integ, sup = mean_value_bound(jac, h, d, n_grid=11)
     change = abs(max(w @ (h + d), 0) - max(w @ h, 0))
     j.ge("witness: change attains the integral bound", change, integ, rtol=1e-12)
     j.ge("witness: change attains the sup bound", change, sup, rtol=1e-12)
-    integ2, sup2 = mean_value_bound(jac, -np.ones(2), 2 * np.ones(2), n_grid=2001)
+    _, sup2 = mean_value_bound(jac, -np.ones(2), 2 * np.ones(2), n_grid=2001)
     j.le("dead-ReLU segment: change 2 ≤ sup bound", 2.0, sup2, rtol=1e-12)
     ratios_i, ratios_s = [], []
     for _ in range(300):
         W1, b1 = rng.normal(size=(32, 8)), rng.normal(size=32)
         W2 = rng.normal(size=(3, 32))
         m, dl = rng.normal(size=8), rng.normal(size=8) * rng.uniform(0.1, 5)
-        F = lambda x, W1=W1, b1=b1, W2=W2: W2 @ np.maximum(W1 @ x + b1, 0)  # noqa: E731
+        F = lambda x, W1=W1, b1=b1, W2=W2: W2 @ np.maximum(W1 @ x + b1, 0)
         ch = np.linalg.norm(F(m + dl) - F(m))
         iv, sv = relu_layer_segment(W1, b1, W2, m, dl)
         ratios_i.append(ch / iv)
