@@ -1,0 +1,130 @@
+"""The first-order analysis of the epistemic score: softmax Jacobian, the linear term, the
+mean-value bound, and the non-negative null direction of a linear head.
+
+The paper (Sec. "Taylor"; as reported by the spec, body not seen) argues
+:math:`U_{\\mathrm{epis}} \\approx \\|J_F(m)(m'-m)\\|_1`. To first order that holds; as an
+inequality for a finite perturbation it needs the Jacobian along the whole segment
+(:func:`mean_value_bound`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from scipy.optimize import linprog
+
+from theory.validation import Interval, Options, check_array, check_param, invalid
+
+_NORMS = Options(1, 2)
+
+
+def softmax_jacobian(p):
+    r"""Jacobian of the softmax at probabilities ``p``: :math:`\partial p/\partial z`.
+
+    .. math::
+
+        J_{\mathrm{sm}}(p) = \operatorname{diag}(p) - p p^\top, \qquad
+        \|J_{\mathrm{sm}}(p)\|_2 \le \tfrac12 \ (\text{attained at } p = (\tfrac12,\tfrac12,0,\dots)).
+
+    Parameters
+    ----------
+    p : array, shape (K,), a probability vector.
+    """
+    p = check_array(p, "p", "softmax_jacobian", ndim=1)
+    if np.any(p < 0) or abs(p.sum() - 1) > 1e-9:
+        raise invalid("p", "softmax_jacobian", "a probability vector (p >= 0, sum 1)",
+                      f"<vector summing to {p.sum():.6g} with min {p.min():.3g}>")
+    return np.diag(p) - np.outer(p, p)
+
+
+def operator_norm(J, norm: int = 2) -> float:
+    r"""Induced operator norm :math:`\|J\|_{q\to q}` for q = 1 (max column sum) or 2 (σ_max)."""
+    check_param("norm", norm, _NORMS, "operator_norm")
+    J = check_array(J, "J", "operator_norm")
+    return float(np.abs(J).sum(axis=0).max() if norm == 1 else np.linalg.norm(J, 2))
+
+
+def first_order_eu(J, delta, norm: int = 1):
+    r"""The paper's first-order epistemic score and its operator-norm bound.
+
+    .. math::
+
+        U^{(1)}_{\mathrm{epis}} = \|J\,\delta\|_q \le \|J\|_{q\to q}\,\|\delta\|_q ,
+        \qquad \delta = m' - m .
+
+    Parameters
+    ----------
+    J : array, shape (K, D)
+        Jacobian of the head at m (of probabilities, or of logits).
+    delta : array, shape (D,)
+    norm : {1, 2}
+        q; the score of the paper is the L1 norm.
+
+    Returns
+    -------
+    (value, bound) : floats
+    """
+    check_param("norm", norm, _NORMS, "first_order_eu")
+    J = check_array(J, "J", "first_order_eu")
+    d = check_array(delta, "delta", "first_order_eu", ndim=1)
+    if J.shape[1] != d.shape[0]:
+        raise invalid("delta", "first_order_eu", f"a vector of length {J.shape[1]}",
+                      f"<array of shape {d.shape}>")
+    v = float(np.linalg.norm(J @ d, ord=norm))
+    return v, operator_norm(J, norm) * float(np.linalg.norm(d, ord=norm))
+
+
+def mean_value_bound(jac_fn: Callable, m, delta, n_grid: int = 101, norm: int = 2):
+    r"""The corrected finite-perturbation bound (claim ``cupid.eu.mean_value_bound``).
+
+    .. math::
+
+        \|F(m + \delta) - F(m)\| = \Big\|\int_0^1 J_F(m + t\delta)\,\delta\,dt\Big\|
+        \le \int_0^1 \|J_F(m+t\delta)\delta\|\,dt
+        \le \sup_{t\in[0,1]} \|J_F(m + t\delta)\|\,\|\delta\| .
+
+    The integral and the sup are evaluated on ``n_grid`` equally spaced points (trapezoid rule
+    for the integral; for a piecewise-linear F pass a grid fine enough to visit every piece).
+
+    Returns
+    -------
+    (integral_bound, sup_bound) : floats
+    """
+    check_param("n_grid", n_grid, Interval(2, None, integer=True), "mean_value_bound")
+    check_param("norm", norm, _NORMS, "mean_value_bound")
+    m = check_array(m, "m", "mean_value_bound", ndim=1)
+    d = check_array(delta, "delta", "mean_value_bound", ndim=1)
+    if m.shape != d.shape:
+        raise invalid("delta", "mean_value_bound", f"a vector of length {m.size}",
+                      f"<array of shape {d.shape}>")
+    ts = np.linspace(0.0, 1.0, n_grid)
+    Js = [np.atleast_2d(np.asarray(jac_fn(m + t * d), dtype=np.float64)) for t in ts]
+    along = np.array([np.linalg.norm(J @ d, ord=norm) for J in Js])
+    sup = max(operator_norm(J, norm) for J in Js)
+    return float(np.trapezoid(along, ts)), sup * float(np.linalg.norm(d, ord=norm))
+
+
+def nonneg_null_direction(W, *, tol: float = 1e-9):
+    r"""A direction :math:`v \ge 0`, :math:`\sum v = 1`, with :math:`W v = 0`, or ``None``.
+
+    Found by a HiGHS feasibility LP. When it exists, :math:`m' = m + t v` keeps a linear head's
+    output and stays reachable by a ReLU reconstruction, so the epistemic loss
+    :math:`L_{\mathrm{epis}} = -T_{11}\,t\,\operatorname{mean}(v)` is unbounded below
+    (claim ``cupid.eu.unbounded``). By Gordan's alternative it does not exist iff some
+    :math:`y` has :math:`W^\top y > 0`.
+
+    Parameters
+    ----------
+    W : array, shape (K, D)
+    """
+    W = check_array(W, "W", "nonneg_null_direction")
+    K, D = W.shape
+    res = linprog(np.zeros(D), A_eq=np.vstack([W, np.ones((1, D))]),
+                  b_eq=np.r_[np.zeros(K), 1.0], bounds=[(0, None)] * D, method="highs")
+    if res.status != 0:
+        return None
+    v = res.x
+    if np.linalg.norm(W @ v) > tol * max(1.0, np.abs(W).max()):
+        return None
+    return v
