@@ -57,7 +57,7 @@ class EKNN:
         n_init = self.n_init
 
         def km(Z, k, s):
-            m = KMeans(k, n_init=n_init if k < 20 else n_init, random_state=s).fit(Z)
+            m = KMeans(k, n_init=n_init, random_state=s).fit(Z)
             return m.labels_, m.cluster_centers_
 
         st = eknn_pipeline(list(Xs), self.n_clusters, self.p, center_weights=self.center_weights,

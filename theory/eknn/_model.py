@@ -185,7 +185,7 @@ def joint_bcd(state: EKNNState, n_sweeps: int = 10, rtol: float = 1e-9) -> EKNNS
         raise invalid("state", caller, "a state with center_weights='none'",
                       repr(state.center_weights))
     st = state.copy()
-    a, b, g, k = st.alpha, st.beta, st.gamma, st.k
+    a, g, k = st.alpha, st.gamma, st.k
     F = objective(st)
     st.history.append(("start", F))
     for _ in range(n_sweeps):

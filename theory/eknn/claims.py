@@ -24,7 +24,7 @@ from theory.eknn import (
     spectral_lower_bound,
 )
 from theory.eknn._instances import blob_centres
-from theory.tolerances import EXACT, LP
+from theory.tolerances import LP
 
 _R = "our reconstruction (eknn.md §1, one-source summary; paper body not seen)"
 
@@ -76,7 +76,6 @@ def _compress_instance(seed):
     X = np.vstack([rng.normal(m, 0.6, (n, 2)) for m, n in (((0, 0), 25), ((3, 0), 10), ((0, 3), 5))])
     co, C, _ = lloyd(X, 9, random_state=seed)
     K = gauss_kernel(C)
-    lab = np.array([0, 1, 2] * 3, dtype=np.int64)[:9]
     lab = kernel_kmeans(K, 3)[0]
     return co, K, lab
 
