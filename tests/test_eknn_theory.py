@@ -75,7 +75,7 @@ def test_consensus_cost_zero_for_matching_partition():
 
 
 def test_joint_bcd_monotone_and_pipeline_runs(seed):
-    Xs, y = two_curves(80, seed)
+    Xs, _ = two_curves(80, seed)
     st = joint_bcd(eknn_pipeline(Xs, 2, 12, random_state=seed), n_sweeps=3)
     F = np.array([f for _, f in st.history])
     assert np.all(np.diff(F) <= 1e-9 * np.abs(F[:-1]))
