@@ -56,7 +56,9 @@ def _circles(quick: bool = False):
                       f"{_ci(r.acc['eknn_p50_joint'])}, size-weighted "
                       f"{_ci(r.acc['eknn_p50_size'])}), concat k-means "
                       f"{_ci(r.acc['kmeans_concat'])}, spectral {_ci(r.acc['spectral_concat'])}, "
-                      f"full kernel k-means {_ci(r.acc['full_kkm_concat'])}. Slack: the "
+                      f"full kernel k-means {_ci(r.acc['full_kkm_concat'])}. The spec's own "
+                      "implementation missed this threshold (.826, eknn.md §5); ours, with "
+                      "scikit-learn k-means (3 inits) in layers 1 and 3, meets it. Slack: the "
                       "distance of the means to the thresholds.")
 
 
@@ -77,7 +79,11 @@ def _psweep(quick: bool = False):
        "consistency of multi-view clustering)",
        statement="In our reconstruction, with a third pure-noise view EKNN-lite (p = 100) keeps "
        "mean ACC ≥ .95 while full kernel k-means of the concatenated views falls to ≤ .75.",
-       evidence=("observation",))
+       expected="refuted", corrected_by="eknn.lite.noise_view_eknn", evidence=("observation",),
+       reading="our reading", reading_note="The paper claims completeness/consistency across "
+       "views (abstract); the spec read this as robustness to a noise view where full kernel "
+       "k-means fails (.502 in its smoke runs). The threshold pair is ours, fixed before the "
+       "full run; the baseline half failed with our full kernel k-means (kNN-10 bandwidth).")
 def _noise(quick: bool = False):
     r = _cm(quick, True)
     _undecided(quick, r, f"EKNN p=100 {_ci(r.acc['eknn_p100'])}, full kernel k-means "
@@ -91,6 +97,22 @@ def _noise(quick: bool = False):
                       f"k-means {_ci(r.acc['full_kkm_concat'])}, spectral "
                       f"{_ci(r.acc['spectral_concat'])}, concat k-means "
                       f"{_ci(r.acc['kmeans_concat'])}. Slack: distance to the thresholds.")
+
+
+@claim("eknn.lite.noise_view_eknn", kind="empirical", where=_W + " (abstract: completeness)",
+       statement="In our reconstruction, with a third pure-noise view EKNN-lite (p = 100) keeps "
+       "mean ACC ≥ .95 over 5 data seeds (the half of eknn.lite.noise_view that was fixed in "
+       "advance and holds; the baseline half is dropped after its miss).",
+       expected="corrected", evidence=("observation",))
+def _noise_eknn(quick: bool = False):
+    r = _cm(quick, True)
+    _undecided(quick, r, f"EKNN p=100 {_ci(r.acc['eknn_p100'])}")
+    j = Judge()
+    j.ge("mean ACC, EKNN-lite p = 100 with a noise view vs .95", r.acc["eknn_p100"].mean(), 0.95)
+    return j.evidence(note=f"ACC with the noise view: EKNN p=100 {_ci(r.acc['eknn_p100'])}, "
+                      f"full kernel k-means {_ci(r.acc['full_kkm_concat'])}, spectral "
+                      f"{_ci(r.acc['spectral_concat'])}: EKNN is best but spectral clustering "
+                      "is close. Slack: distance of the mean to .95.")
 
 
 @claim("eknn.lite.beyond_view_purity", kind="empirical", where="eknn.md E8 (our derivation)",
