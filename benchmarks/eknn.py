@@ -8,8 +8,19 @@ import numpy as np
 from benchmarks._timing import Row, benchmark, timeit
 
 
+def _one_thread():
+    from threadpoolctl import threadpool_limits
+
+    return threadpool_limits(1)
+
+
 @benchmark("eknn", "eknn_vs_spectral_circles_moons")
 def eknn_vs_spectral(quick: bool = False):
+    with _one_thread():
+        return _eknn_vs_spectral(quick)
+
+
+def _eknn_vs_spectral(quick):
     from sklearn.cluster import SpectralClustering
 
     from numerics.eknn.data import circles_moons
@@ -21,10 +32,10 @@ def eknn_vs_spectral(quick: bool = False):
     Z = np.hstack(Xs)
     out = {}
     t_e = timeit(lambda: out.setdefault("e", EKNN(2, p=100, random_state=1).fit(Xs).labels_),
-                 repeat=1 if not quick else 2)
+                 repeat=1, warmup=0)
     t_s = timeit(lambda: out.setdefault("s", SpectralClustering(
         2, affinity="nearest_neighbors", n_neighbors=10, random_state=1).fit(Z).labels_),
-        repeat=1 if not quick else 2)
+        repeat=1, warmup=0)
     a_e, a_s, agree = acc(y, out["e"]), acc(y, out["s"]), ari(out["e"], out["s"])
     return [Row("eknn", "multi-view clustering, circles + moons + a noise view", f"n = {n}, 3 views",
                 "EKNN-lite p = 100 (ours, scikit-learn k-means inside)", t_e,
@@ -36,6 +47,11 @@ def eknn_vs_spectral(quick: bool = False):
 
 @benchmark("eknn", "eknn_vs_kmeans_digits")
 def eknn_vs_kmeans(quick: bool = False):
+    with _one_thread():
+        return _eknn_vs_kmeans(quick)
+
+
+def _eknn_vs_kmeans(quick):
     from sklearn.cluster import KMeans
 
     from numerics.eknn.data import digits_views
@@ -49,7 +65,7 @@ def eknn_vs_kmeans(quick: bool = False):
     t_e = timeit(lambda: out.setdefault("e", EKNN(10, p=p, random_state=0).fit(Xs).labels_),
                  repeat=1, warmup=0)
     t_k = timeit(lambda: out.setdefault("k", KMeans(10, n_init=10, random_state=0)
-                                        .fit(Z).labels_), repeat=2)
+                                        .fit(Z).labels_), repeat=1, warmup=0)
     n_e, n_k, agree = nmi(y, out["e"]), nmi(y, out["k"]), ari(out["e"], out["k"])
     return [Row("eknn", "multi-view clustering, digits (pixels, profiles, PCA-20)",
                 f"n = {len(y)}, k = 10", f"EKNN-lite p = {p} (ours)", t_e,
