@@ -1,0 +1,91 @@
+"""The self-representation sub-layer of EKNN (eknn.md §1.1, E6), our reconstruction.
+
+As summarised: :math:`\\eta \\lVert X - X\\Theta \\rVert_F^2 + \\mu \\lVert \\Theta \\rVert_*`;
+here the **columns** of X are the n points (X is d × n) so that Θ is n × n. Alone (without the
+coupling to the linear layer) it is low-rank subspace clustering with the closed form of
+Favaro, Vidal & Ravichandran (CVPR 2011); the noiseless limit is LRR's :math:`V_r V_r^\\top`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from theory.validation import Interval, check_array, check_param
+
+
+def selfrep_objective(X, Theta, eta: float, mu: float) -> float:
+    """:math:`\\eta \\lVert X - X\\Theta \\rVert_F^2 + \\mu \\lVert \\Theta \\rVert_*` (eknn.md §1.1).
+
+    Parameters
+    ----------
+    X : array, shape (d, n), columns are points
+    Theta : array, shape (n, n)
+    eta, mu : float ≥ 0
+
+    Returns
+    -------
+    float (squared input units)
+    """
+    caller = "selfrep_objective"
+    X = check_array(X, "X", caller)
+    Theta = check_array(Theta, "Theta", caller)
+    check_param("eta", eta, Interval(0, None), caller)
+    check_param("mu", mu, Interval(0, None), caller)
+    return float(eta * ((X - X @ Theta) ** 2).sum()
+                 + mu * np.linalg.svd(Theta, compute_uv=False).sum())
+
+
+def lrsc_closed_form(X, eta: float, mu: float) -> np.ndarray:
+    """Minimiser of the self-representation problem (LRSC closed form; eknn.md E6).
+
+    .. math::
+        \\Theta^\\star = V \\operatorname{diag}\\Bigl(\\max\\bigl(0,\\,
+        1 - \\tfrac{\\mu}{2\\eta\\sigma_i^2}\\bigr)\\Bigr) V^\\top,\\qquad X = U \\Sigma V^\\top .
+
+    With :math:`\\Theta = V\\operatorname{diag}(t)V^\\top` the objective separates into
+    :math:`\\eta\\sigma_i^2(1-t_i)^2 + \\mu|t_i|`, minimised at the shrunk :math:`t_i`.
+
+    Parameters
+    ----------
+    X : array, shape (d, n), columns are the n points
+    eta : float > 0
+    mu : float ≥ 0
+
+    Returns
+    -------
+    Theta : array, shape (n, n), symmetric PSD.
+    """
+    caller = "lrsc_closed_form"
+    X = check_array(X, "X", caller)
+    check_param("eta", eta, Interval(0, None, "neither"), caller)
+    check_param("mu", mu, Interval(0, None), caller)
+    _, s, Vt = np.linalg.svd(X, full_matrices=False)
+    with np.errstate(divide="ignore"):
+        t = np.where(s > 0, np.maximum(0.0, 1.0 - mu / (2 * eta * np.where(s > 0, s, 1.0) ** 2)),
+                     0.0)
+    return (Vt.T * t) @ Vt
+
+
+def lrr_noiseless(X, rank: int | None = None) -> np.ndarray:
+    """Minimum-nuclear-norm exact self-representation (LRR, noiseless; eknn.md E6).
+
+    .. math::
+        \\arg\\min \\lVert \\Theta \\rVert_* \\ \\text{s.t.}\\ X = X\\Theta \\ =\\ V_r V_r^\\top,
+        \\qquad X = U_r \\Sigma_r V_r^\\top .
+
+    Parameters
+    ----------
+    X : array, shape (d, n), columns are points
+    rank : int ≥ 1, optional (default: numerical rank of X)
+
+    Returns
+    -------
+    array, shape (n, n)
+    """
+    caller = "lrr_noiseless"
+    X = check_array(X, "X", caller)
+    _, s, Vt = np.linalg.svd(X, full_matrices=False)
+    if rank is None:
+        rank = int((s > s[0] * max(X.shape) * np.finfo(float).eps).sum()) if s.size else 0
+    check_param("rank", rank, Interval(1, len(s), integer=True), caller)
+    return Vt[:rank].T @ Vt[:rank]
