@@ -6,9 +6,9 @@ forms, and kNN recall. numpy/scipy only.
 """
 
 from theory.blae._geometry import (
-    authors_training_set,
     DOMAIN,
     HOLE,
+    authors_training_set,
     geodesic_holed,
     graph_geodesic,
     swiss_chart,

@@ -8,8 +8,8 @@ Zhan et al., "Bi-Lipschitz Autoencoder with Injectivity Guarantee" (arXiv 2604.0
 from __future__ import annotations
 
 import numpy as np
-from scipy.sparse.csgraph import shortest_path
 from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import shortest_path
 from scipy.spatial import cKDTree
 
 from theory.validation import check_array, invalid

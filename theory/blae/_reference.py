@@ -48,7 +48,7 @@ def pair_ratio_loop(F, D_M, mask_fn):
 @functools.lru_cache(maxsize=2)
 def authors_geodesics(n_samples: int = 10_000, test_size: float = 0.85):
     """The authors' training set and its exact geodesic matrix (cached)."""
-    X, L, t = authors_training_set(n_samples, test_size)
+    X, L, _t = authors_training_set(n_samples, test_size)
     return X, L, geodesic_holed(L, L)
 
 

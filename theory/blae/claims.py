@@ -11,14 +11,14 @@ from __future__ import annotations
 import numpy as np
 from scipy import integrate, optimize, stats
 
-from theory.blae._geometry import B, HOLE, swiss_chart
+from theory.blae import geodesic_holed
+from theory.blae._geometry import HOLE, B, swiss_chart
 from theory.blae._losses import injective_loss, separation_eps
 from theory.blae._reference import (
     authors_geodesics,
     pair_ratio_loop,
     visibility_dijkstra,
 )
-from theory.blae import geodesic_holed
 from theory.claims import Judge, claim
 
 _SPEC = "blae.md §3"
@@ -40,8 +40,8 @@ def _grid_eps(f, n=401, delta=0.0):
        evidence=("witness", "independent"))
 def _thm1(seed: int = 0):
     j = Judge()
-    arc = lambda s: np.stack([np.cos(2.5 * s), np.sin(2.5 * s)])  # noqa: E731
-    fold = lambda s: np.abs(s - 0.5)  # noqa: E731
+    arc = lambda s: np.stack([np.cos(2.5 * s), np.sin(2.5 * s)])
+    fold = lambda s: np.abs(s - 0.5)
     deltas = (0.01, 0.1, 0.5, 0.9)
     eps_arc = [_grid_eps(arc, delta=d) for d in deltas]
     eps_fold = [_grid_eps(fold, delta=d) for d in deltas]
@@ -149,12 +149,13 @@ def _thm2(seed: int = 0):
     pdfs = {"U[0,1]": stats.uniform().pdf, "Beta(2,1)": stats.beta(2, 1).pdf}
     const = {}
     for name, p in pdfs.items():
-        risk = lambda a, p=p: integrate.quad(lambda x: (a - x) ** 2 * p(x), 0, 1,  # noqa: E731
+        risk = lambda a, p=p: integrate.quad(lambda x: (a - x) ** 2 * p(x), 0, 1,
                                              epsabs=1e-14)[0]
         const[name] = optimize.minimize_scalar(risk, bounds=(0, 1), method="bounded",
                                                options={"xatol": 1e-12}).x
         # affine: normal equations by quadrature
-        m = [integrate.quad(lambda x, k=k: x**k * p(x), 0, 1, epsabs=1e-14)[0] for k in range(3)]
+        m = [integrate.quad(lambda x, k=k, p=p: x**k * p(x), 0, 1, epsabs=1e-14)[0]
+             for k in range(3)]
         a, b = np.linalg.solve([[m[2], m[1]], [m[1], m[0]]], [m[2], m[1]])
         j.close(f"{name}: affine minimiser slope", a, 1.0, rtol=1e-9)
         j.close(f"{name}: affine minimiser intercept (+1)", b + 1, 1.0, rtol=1e-9)

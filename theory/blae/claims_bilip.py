@@ -13,10 +13,10 @@ import functools
 import numpy as np
 from scipy import optimize
 
+from theory.blae import geodesic_holed
 from theory.blae._geometry import HOLE
 from theory.blae._losses import bilip_loss, bilip_loss_code
 from theory.blae._reference import holed_grid
-from theory.blae import geodesic_holed
 from theory.claims import Judge, claim
 
 _SPEC = "blae.md §3"
@@ -76,7 +76,7 @@ def _thm3(seed: int = 0):
     # linear map: singular values vs an optimiser over directions
     A = rng.normal(size=(2, 2))
     sv = np.linalg.svd(A, compute_uv=False)
-    ratio = lambda t: np.linalg.norm(A @ [np.cos(t), np.sin(t)])  # noqa: E731
+    ratio = lambda t: np.linalg.norm(A @ [np.cos(t), np.sin(t)])
     tt = np.linspace(0, np.pi, 3601)
     vals = np.array([ratio(t) for t in tt])
     lo = optimize.minimize_scalar(ratio, bracket=(tt[vals.argmin()] - 1e-3, tt[vals.argmin()],
@@ -195,9 +195,9 @@ def _thm4_bad(seed: int = 0):
     worst = 0.0
     for _ in range(20):
         a, b = rng.normal(size=(2, 6)) / np.arange(1, 7)
-        f = lambda s, a=a, b=b: sum(a[m] * np.cos((m + 1) * s) + b[m] * np.sin((m + 1) * s)  # noqa: E731
+        f = lambda s, a=a, b=b: sum(a[m] * np.cos((m + 1) * s) + b[m] * np.sin((m + 1) * s)
                                     for m in range(6))
-        g = lambda s, f=f: f(s) - f(s + np.pi)  # noqa: E731
+        g = lambda s, f=f: f(s) - f(s + np.pi)
         if g(0.0) == 0:
             root = 0.0
         else:

@@ -5,14 +5,15 @@ exact ones on the authors' holed Swiss roll."""
 from __future__ import annotations
 
 import functools
+import itertools
 
 import numpy as np
 from scipy.sparse.csgraph import shortest_path
 
+from theory.blae import geodesic_holed
 from theory.blae._geometry import graph_geodesic, swiss_roll_hole
 from theory.blae._losses import injective_loss, separation_eps
 from theory.blae._reference import authors_geodesics, holed_grid, pair_ratio_loop
-from theory.blae import geodesic_holed
 from theory.claims import Judge, claim
 
 
@@ -129,7 +130,7 @@ def _graph(seed: int = 0):
         X, 5, np.arange(100)), full, rtol=1e-12)
     med = [errs[(n, 5)][0] for n in (500, 1500, 4500)]
     j.fact("median relative error decreases with n at k = 5",
-           all(a > b for a, b in zip(med, med[1:])))
+           all(a > b for a, b in itertools.pairwise(med)))
     return j.evidence(
         measured={f"n = {n}, k = {k}: median / p90 / min": f"{m:+.3f} / {p:+.3f} / {lo:+.3f}"
                   for (n, k), (m, p, lo) in errs.items()},
@@ -148,7 +149,7 @@ def _graph_fix(seed: int = 0):
     errs = graph_errors()
     j = Judge()
     meds = [errs[(4500, k)][0] for k in (5, 10, 20)]
-    j.fact("n = 4 500: median decreases with k", all(a > b for a, b in zip(meds, meds[1:])))
+    j.fact("n = 4 500: median decreases with k", all(a > b for a, b in itertools.pairwise(meds)))
     j.le("n = 4 500, k = 20: |median| ≤ 1 %", abs(meds[-1]), 0.01)
     j.ge("n = 4 500, k = 20: min error ≥ −10 % (no short-circuit)", errs[(4500, 20)][2], -0.10)
     j.fact("k = 5: median ≥ 10 % at every n", all(errs[(n, 5)][0] >= 0.10
