@@ -115,6 +115,14 @@ plt.show()
 
 # %% [markdown]
 # ## Empirical claims
+# What the light run shows (read after the runs; the claims' thresholds were fixed before):
+# at this size every model is under-trained — reconstruction MSE ≈ 0.7 against ≈ 0.04 in the
+# spec's 1 000-epoch pilot, and all four models land on nearly the same embedding (kNN ≈ 0.50,
+# Spearman ≈ 0.37, Procrustes ≈ 3.5 chart units against 0 for the true chart). The comparisons
+# that were fixed in advance therefore come out *refuted at this size*, which says only that this
+# budget cannot show BLAE's advantage, not that the paper's Table 1 is wrong. The two facts that do
+# show up: BLAE's decoder singular values are the most concentrated (5–95 % ≈ [0.78, 1.05]
+# against the AE's [0.72, 1.23]), and its embedding moves less under non-uniform sampling.
 
 # %%
 for c in discover(["blae"], kinds=("empirical",)):
