@@ -97,21 +97,30 @@ for c in discover(["blae"], kinds=("theory",)):
 from numerics.blae.experiments import LABELS, chart_reference, shift_change, table
 from numerics.blae.figures import embeddings, metrics
 
-tb = table(QUICK)
-ref = chart_reference(QUICK)
-print(f"{'model':24s} " + " ".join(f"{k:>11s}" for k in ref))
-for m, v in tb.items():
-    print(f"{LABELS[m]:24s} " + " ".join(f"{v[k].mean():6.3f}±{v[k].std(ddof=1):.2f}"
-                                          for k in ref))
-print(f"{'true chart':24s} " + " ".join(f"{ref[k]:11.3f}" for k in ref))
-ch = shift_change(QUICK)
-print("non-uniform sampling, Procrustes change:", {k: np.round(v, 3).tolist() for k, v in ch.items()})
+# QUICK: one short training only (the quick sweep's figures are exercised by tests/test_figures)
+if QUICK:
+    from numerics.blae.training import train_autoencoder
+
+    _m, _loss = train_autoencoder(X[:100], G[:100, :100], "blae_code", epochs=3, hidden=16)
+    print(f"QUICK: 3 epochs of BLAE on 100 points, loss {_loss:.3f}; tables in full mode")
+else:
+    tb = table(QUICK)
+    ref = chart_reference(QUICK)
+    print(f"{'model':24s} " + " ".join(f"{k:>11s}" for k in ref))
+    for m, v in tb.items():
+        print(f"{LABELS[m]:24s} " + " ".join(f"{v[k].mean():6.3f}±{v[k].std(ddof=1):.2f}"
+                                              for k in ref))
+    print(f"{'true chart':24s} " + " ".join(f"{ref[k]:11.3f}" for k in ref))
+    ch = shift_change(QUICK)
+    print("non-uniform sampling, Procrustes change:",
+          {k: np.round(v, 3).tolist() for k, v in ch.items()})
 
 # %%
-fig, _ = embeddings(quick=QUICK)
-plt.show()
-fig, _ = metrics(quick=QUICK)
-plt.show()
+if not QUICK:
+    fig, _ = embeddings(quick=QUICK)
+    plt.show()
+    fig, _ = metrics(quick=QUICK)
+    plt.show()
 
 # %% [markdown]
 # ## Empirical claims
@@ -126,6 +135,8 @@ plt.show()
 
 # %%
 for c in discover(["blae"], kinds=("empirical",)):
+    if QUICK:
+        break
     r = c.run(quick=QUICK)
     print(f"{c.id:35s} {r.verdict:10s} {r.evidence.note[:160]}")
 
