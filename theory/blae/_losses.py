@@ -1,0 +1,199 @@
+"""The BLAE regularisers and metrics on distance matrices and Jacobians (numpy).
+
+Paper: Zhan et al. (arXiv 2604.06701), Sec. 3 (injectivity, Def. of (δ,ε)-separation, L_inj,
+L_reg), Sec. 4 (bi-Lipschitz loss), Sec. 5 (kNN recall). Released code: ``utils/regularizations
+.py`` (``InjectiveLoss``) and ``utils/functionals.py`` (the Jacobian term), ``utils/measures.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from theory.validation import check_array, invalid
+
+
+def _pairs(D_M, Z, caller):
+    D = check_array(D_M, "D_M", caller, min_rows=2)
+    if D.shape[0] != D.shape[1]:
+        raise invalid("D_M", caller, "a square distance matrix", f"<array of shape {D.shape}>")
+    Zc = check_array(Z, "Z", caller)
+    if len(Zc) != len(D):
+        raise invalid("Z", caller, f"an array with {len(D)} rows (one per row of D_M)",
+                      f"<array of shape {Zc.shape}>")
+    iu = np.triu_indices(len(D), 1)
+    dN = np.linalg.norm(Zc[iu[0]] - Zc[iu[1]], axis=1)
+    return D[iu], dN
+
+
+def separation_eps(F, D_M, delta: float) -> float:
+    r"""The best separation constant ε*(δ) of a map on a sample (paper Def. 2, Thm 1).
+
+    .. math::
+
+        \varepsilon^*(\delta) = \min_{i<j:\ d_M(x_i,x_j)\ge\delta}
+        \frac{\|F_i - F_j\|}{d_M(x_i,x_j)},
+
+    so F is (δ, ε)-separated on the sample iff ε < ε*(δ). Returns ``inf`` when no pair is
+    δ-far.
+
+    Parameters
+    ----------
+    F : array (n, d)
+        Images of the sample.
+    D_M : array (n, n)
+        Manifold distances.
+    delta : float
+        Separation scale δ > 0 (same units as D_M).
+    """
+    if not np.isfinite(delta) or delta <= 0:
+        raise invalid("delta", "separation_eps", "a finite number > 0", delta)
+    dM, dN = _pairs(D_M, F, "separation_eps")
+    far = dM >= delta
+    return float(np.min(dN[far] / dM[far])) if np.any(far) else float("inf")
+
+
+def injective_loss(D_M, Z, *, eps: float = 0.3, alpha: float = 5.0,
+                   delta_frac: float = 0.05, reduce: str = "code") -> float:
+    r"""The injectivity regulariser L_reg in the released code's form.
+
+    Paper (Sec. 3, Eq. for L_inj and L_reg):
+
+    .. math::
+
+        L_{reg} = \mathbb E_{x,y}\Big[\Big(\mathrm{ReLU}\log\frac{\varepsilon\,d_M}{d_N}
+        + \alpha\,\mathrm{ReLU}\Big(\frac{d_N}{d_M}-1\Big)\Big)\mathbf 1\{d_M>\delta\}\Big].
+
+    Code (``InjectiveLoss``): δ = ``delta_frac`` · max d_M, the mean is over the *masked* pairs
+    only (i < j, d_M > δ **and d_N > 0**), not E[·1{·}] over all pairs. ``reduce="paper"``
+    divides by all i < j pairs instead (and keeps pairs with d_N = 0, whose first term is +inf).
+
+    Parameters
+    ----------
+    D_M : array (n, n)
+        Manifold (geodesic) distances.
+    Z : array (n, d)
+        Latent codes; d_N is their Euclidean distance.
+    eps, alpha : float
+        Separation constant ε ∈ (0, 1] and weight α ≥ 0 of the non-expansion hinge.
+    delta_frac : float
+        δ as a fraction of max d_M, in [0, 1).
+    reduce : {"code", "paper"}
+
+    Returns
+    -------
+    float (unitless). ``nan`` never: an empty mask raises.
+    """
+    if not 0 < eps <= 1:
+        raise invalid("eps", "injective_loss", "a number in (0, 1]", eps)
+    if not 0 <= alpha < np.inf:
+        raise invalid("alpha", "injective_loss", "a finite number ≥ 0", alpha)
+    if not 0 <= delta_frac < 1:
+        raise invalid("delta_frac", "injective_loss", "a number in [0, 1)", delta_frac)
+    if reduce not in ("code", "paper"):
+        raise invalid("reduce", "injective_loss", "'code' or 'paper'", reduce)
+    dM, dN = _pairs(D_M, Z, "injective_loss")
+    far = dM > delta_frac * dM.max()
+    mask = far & (dN > 0) if reduce == "code" else far
+    if not np.any(mask):
+        raise invalid("D_M", "injective_loss", "a matrix with at least one masked pair "
+                      "(d_M > δ, d_N > 0)", "<no such pair>")
+    with np.errstate(divide="ignore"):
+        r = dN[mask] / dM[mask]
+        terms = np.maximum(np.log(eps) - np.log(r), 0.0) + alpha * np.maximum(r - 1.0, 0.0)
+    return float(terms.mean() if reduce == "code" else terms.sum() / len(dM))
+
+
+def _jac(J, caller):
+    A = check_array(J, "J", caller, ndim=None)
+    if A.ndim == 2:
+        A = A[None]
+    if A.ndim != 3:
+        raise invalid("J", caller, "a 2-D Jacobian or a 3-D batch of them",
+                      f"<array of shape {A.shape}>")
+    return A
+
+
+def bilip_loss(J, kappa: float) -> float:
+    r"""The paper's bi-Lipschitz loss on decoder Jacobians (Sec. 4, L_biLip; Thm 3).
+
+    .. math::
+
+        L_{biLip}(\kappa) = \mathbb E\big[\mathrm{ReLU}(1/\kappa - \sigma_{\min}(J))^2
+        + \mathrm{ReLU}(\sigma_{\max}(J) - \kappa)^2\big].
+
+    Zero iff every σ(J) lies in [1/κ, κ].
+
+    Parameters
+    ----------
+    J : array (m, n) or (b, m, n)
+        Decoder Jacobian(s) at latent codes.
+    kappa : float
+        κ ≥ 1.
+    """
+    if not 1 <= kappa < np.inf:
+        raise invalid("kappa", "bilip_loss", "a finite number ≥ 1", kappa)
+    s = np.linalg.svd(_jac(J, "bilip_loss"), compute_uv=False)
+    lo = np.maximum(1 / kappa - s[:, -1], 0) ** 2
+    hi = np.maximum(s[:, 0] - kappa, 0) ** 2
+    return float(np.mean(lo + hi))
+
+
+def bilip_loss_code(J, kappa: float) -> float:
+    r"""The Jacobian term the released code trains with (``reg_grad='bi-lipschitz'``).
+
+    With :math:`G = J^\top J`,
+
+    .. math::
+
+        L_{code} = \mathbb E\big[\|G - \mathrm{diag}\,G\|_F^2
+        + \|\mathrm{ReLU}(\mathrm{diag}\,G - \kappa)\|^2\big]
+
+    (the lower hinge ``0*F.relu(1/L - diag)`` has weight 0). It is zero iff the columns of J are
+    orthogonal with squared norms ≤ κ, i.e. σ_max ≤ √κ and no lower bound: it differs from
+    :func:`bilip_loss` (spec §4).
+    """
+    if not 1 <= kappa < np.inf:
+        raise invalid("kappa", "bilip_loss_code", "a finite number ≥ 1", kappa)
+    A = _jac(J, "bilip_loss_code")
+    G = np.einsum("bmi,bmj->bij", A, A)
+    d = np.diagonal(G, axis1=1, axis2=2)
+    off = (G**2).sum(axis=(1, 2)) - (d**2).sum(axis=1)
+    return float(np.mean(off + (np.maximum(d - kappa, 0) ** 2).sum(axis=1)))
+
+
+def knn_recall(D_X, D_Z, k) -> float:
+    r"""kNN recall between two distance matrices (paper Sec. 5; code ``utils/measures.py``).
+
+    .. math::
+
+        R_k = \frac1{nk}\sum_i |N_k^X(i)\cap N_k^Z(i)|,
+
+    averaged over the k given (the code uses k = 5, 10, …, 45 on graph geodesics in X and Z).
+    Ties are broken by index (stable sort).
+
+    Parameters
+    ----------
+    D_X, D_Z : array (n, n)
+    k : int or sequence of int, each in [1, n − 1]
+    """
+    A = check_array(D_X, "D_X", "knn_recall", min_rows=2)
+    Bm = check_array(D_Z, "D_Z", "knn_recall", min_rows=2)
+    if A.shape != Bm.shape or A.shape[0] != A.shape[1]:
+        raise invalid("D_Z", "knn_recall", f"a square matrix of shape {A.shape}",
+                      f"<array of shape {Bm.shape}>")
+    ks = np.atleast_1d(k)
+    n = len(A)
+    if ks.dtype.kind not in "iu" or np.any(ks < 1) or np.any(ks > n - 1):
+        raise invalid("k", "knn_recall", f"integer(s) in [1, {n - 1}]", k)
+    A, Bm = A.copy(), Bm.copy()
+    np.fill_diagonal(A, -np.inf)
+    np.fill_diagonal(Bm, -np.inf)
+    oa = np.argsort(A, axis=1, kind="stable")[:, 1:]
+    ob = np.argsort(Bm, axis=1, kind="stable")[:, 1:]
+    out = []
+    for kk in ks:
+        hit = 0
+        for i in range(n):
+            hit += len(np.intersect1d(oa[i, :kk], ob[i, :kk], assume_unique=True))
+        out.append(hit / (n * kk))
+    return float(np.mean(out))
