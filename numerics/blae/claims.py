@@ -26,6 +26,25 @@ _READ = ("The paper's per-data-set numbers were not seen (only the average-rank 
          "256). A longer run could differ.")
 
 
+#: Validity gate: a comparison of geometry between autoencoders that do not reconstruct says
+#: nothing about the regularisers. Added after the first full run (mean reconstruction MSE
+#: about 0.73 for every model, against 0.044 in the spec's pilot) showed all four models
+#: under-trained and nearly identical; the comparisons are then undecided at this budget
+#: (reported as unavailable with the numbers), not refutations of the paper.
+MAX_MSE = 0.1
+
+
+def _trained_or_undecided(tb, models) -> None:
+    mse = {m: float(np.mean(tb[m]["mse"])) for m in models}
+    if max(mse.values()) > MAX_MSE:
+        raise Unavailable(
+            "undecided at this light budget (n = 300, 500 epochs, width 64, 3 seeds): the "
+            f"models are under-trained (mean reconstruction MSE {mse}, gate {MAX_MSE}, twice the "
+            "spec pilot's 0.044; gate added after the first full run), so their geometry "
+            "cannot show the regularisers' effect. A longer run (n = 1500, 3000 epochs, width "
+            "256, as in the paper) decides.")
+
+
 def _paired(a, b, higher=True):
     """(mean improvement of a over b, t·SE, p) over seeds; improvement = a − b (or b − a)."""
     d = (a - b) if higher else (b - a)
@@ -41,6 +60,7 @@ def _beats(quick, ours, other, metric, higher):
     from numerics.blae.experiments import LABELS, table
 
     tb = table(quick)
+    _trained_or_undecided(tb, (ours, other))
     mean, tse, p = _paired(tb[ours][metric], tb[other][metric], higher)
     j = Judge()
     j.ge(f"{LABELS[ours]} − {LABELS[other]}: mean {metric} improvement vs t·SE", mean, tse)
@@ -57,7 +77,7 @@ def _beats(quick, ours, other, metric, higher):
 @claim("blae.exp.blae_beats_ae_knn", kind="empirical", where=_WHERE,
        statement="BLAE (code loss) has higher kNN recall (exact geodesics, k = 5, 10, 20) than "
        "the vanilla AE on the holed Swiss roll (paired one-sided t-test over 3 seeds, α = .05).",
-       evidence=("observation",))
+       evidence=("observation",), expected="unavailable")
 def _knn(quick: bool = False):
     return _beats(quick, "blae_code", "ae", "knn", True)
 
@@ -65,7 +85,7 @@ def _knn(quick: bool = False):
 @claim("blae.exp.blae_beats_ae_spearman", kind="empirical", where=_WHERE,
        statement="BLAE (code loss) has a higher Spearman ρ between geodesic and latent distances "
        "than the vanilla AE (paired one-sided t-test over 3 seeds, α = .05).",
-       evidence=("observation",))
+       evidence=("observation",), expected="unavailable")
 def _spear(quick: bool = False):
     return _beats(quick, "blae_code", "ae", "spearman", True)
 
@@ -73,7 +93,7 @@ def _spear(quick: bool = False):
 @claim("blae.exp.blae_fewer_violations", kind="empirical", where=_WHERE,
        statement="BLAE (code loss) has a lower share of violating far pairs (d_N/d_M below 0.3 × "
        "its median) than the vanilla AE (paired one-sided t-test, 3 seeds, α = .05).",
-       evidence=("observation",))
+       evidence=("observation",), expected="unavailable")
 def _viol(quick: bool = False):
     return _beats(quick, "blae_code", "ae", "violations", False)
 
@@ -82,7 +102,7 @@ def _viol(quick: bool = False):
        "GAE 9.0); spec §6",
        statement="BLAE (code loss) has higher kNN recall than the geodesic-preserving AE "
        "baseline (the authors' GeoLoss, λ = 1) (paired one-sided t-test, 3 seeds, α = .05).",
-       evidence=("observation",))
+       evidence=("observation",), expected="unavailable")
 def _geo(quick: bool = False):
     return _beats(quick, "blae_code", "geo", "knn", True)
 
@@ -90,13 +110,14 @@ def _geo(quick: bool = False):
 @claim("blae.exp.sigma_band", kind="empirical", where="Sec. 4 (L_biLip, κ = 1); spec §6",
        statement="The decoder singular values of BLAE (both loss variants) concentrate around "
        "[1/κ, κ] = {1}: on every seed their 5–95 % range lies inside [1/2, 2], while the vanilla "
-       "AE's does not on at least one seed.", evidence=("observation",))
+       "AE's does not on at least one seed.", evidence=("observation",), expected="unavailable")
 def _sigma(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
     from numerics.blae.experiments import table
 
     tb = table(quick)
+    _trained_or_undecided(tb, ("ae", "blae_code", "blae_paper"))
     j = Judge()
     for m in ("blae_code", "blae_paper"):
         j.ge(f"{m}: min over seeds of σ 5 %", tb[m]["sigma_lo"].min(), 0.5)
@@ -132,12 +153,13 @@ def _variants(quick: bool = False):
        statement="Under non-uniform sampling (80 % of the points with l < 4 dropped) the BLAE "
        "(code loss) embedding of the common points moves less than the vanilla AE's (Procrustes "
        "RMS between the two runs, chart units; paired one-sided t-test, 3 seeds, α = .05).",
-       evidence=("observation",))
+       evidence=("observation",), expected="unavailable")
 def _shift(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
-    from numerics.blae.experiments import shift_change
+    from numerics.blae.experiments import shift_change, table
 
+    _trained_or_undecided(table(quick), ("ae", "blae_code"))
     ch = shift_change(quick)
     mean, tse, p = _paired(ch["blae_code"], ch["ae"], higher=False)
     j = Judge()
