@@ -12,6 +12,7 @@ import numpy as np
 import sympy as sp
 
 from theory.claims import Judge, Unavailable, claim
+from theory.dispersion import _reference as ref
 from theory.dispersion import (
     binned_correlation,
     cross_dispersion,
@@ -22,7 +23,6 @@ from theory.dispersion import (
     push_away_grad,
     push_away_loss,
 )
-from theory.dispersion import _reference as ref
 from theory.tolerances import EXACT
 
 _NOTE = ("Paper body not seen; definition from the released step3 code and a third-party note "
