@@ -127,6 +127,7 @@ def chunk_scatter(quick: bool = False):
     ax.plot(b.ppl_means, b.x_means, "r-o", ms=4, label=f"group means: r = {b.r:+.2f}")
     ax.set(xscale="log", xlabel="chunk perplexity (per byte)", ylabel="dispersion D (final LN)",
            title=f"per chunk: Spearman ρ = {rho:+.2f}")
+    ax.xaxis.set_minor_formatter(plt.NullFormatter())
     ax.legend(fontsize=8)
     fig.tight_layout()
     rows = {"ppl": ppl, "D": D, "space_frac": st["space_frac"], "n_distinct": st["n_distinct"]}
