@@ -5,7 +5,9 @@ Reduced sizes (spec §5 used d = 64, context 128, 600–800 steps, 1000 chunks):
 64, 300 steps, 500 held-out chunks of 64 bytes, seeds 0, 1, 2. Thresholds were fixed before the
 full runs, from the spec's plan (§5 "Fixed thresholds"):
 
-- trajectory: Spearman over checkpoints of mean D against validation PPL ≤ −0.8, every seed;
+- trajectory: Spearman over checkpoints of mean D against validation PPL ≤ −0.8, every seed
+  (it failed on seed 0 because of the collapse right after initialisation; the correction,
+  restricted to the checkpoints from the minimum on, was written after seeing seed 0 only);
 - per-chunk sign: the paper predicts ρ(D, PPL) < 0 (95 % bootstrap interval below 0); the
   correction states ρ > 0 (interval above 0), every seed;
 - push-away (λ = 0.1 vs 0, same seed and data order): D up by ≥ 0.05 and PPL ≤ 1.01 × PPL(λ = 0)
@@ -35,21 +37,72 @@ def _quick(quick):
 
 
 @claim("dispersion.light.trajectory", kind="empirical", evidence=("observation",),
-       where="§5 (Olmo-7B checkpoints: dispersion tracks performance)",
+       where="§5 (Olmo-7B checkpoints: dispersion tracks performance)", expected="refuted",
+       corrected_by="dispersion.light.trajectory_after_collapse", reading="our reading",
+       reading_note="The paper's text was not seen; the note says that dispersion tracks "
+       "performance over Olmo-7B's 30 checkpoints. We test it over all checkpoints of a toy run, "
+       "including the first ones (steps 10 and 25), a range the paper's checkpoints likely skip.",
        statement="Over training checkpoints, mean dispersion of the final hidden states rises as "
-       "validation perplexity falls: Spearman(mean D, val PPL) over 6 checkpoints ≤ −0.8 in every "
-       "seed (" + _SCOPE + ").")
+       "validation perplexity falls: Spearman(mean D, val PPL) over the 6 checkpoints (steps 10, "
+       "25, 50, 100, 200, 300) ≤ −0.8 in every seed (" + _SCOPE + ").")
 def _trajectory(quick: bool = False):
     _quick(quick)
-    from numerics.dispersion.experiments import trajectory_spearman
+    from numerics.dispersion.experiments import trajectory, trajectory_spearman
 
     rs = trajectory_spearman(quick)
+    rows = trajectory(quick)
     j = Judge()
     for seed, r in rs.items():
-        j.le(f"seed {seed}: Spearman(mean D, val PPL) over checkpoints", r, -0.8)
+        j.le(f"seed {seed}: Spearman(mean D, val PPL) over all 6 checkpoints", r, -0.8)
+    first = [x for x in rows if x["step"] == min(y["step"] for y in rows)]
     return j.evidence(note="Spearman per seed: " + ", ".join(f"{v:+.3f}" for v in rs.values())
-                      + ". Slack: the threshold −0.8 was fixed in advance; 6 checkpoints give "
-                      "Spearman values in steps of 1/35.")
+                      + ". At the first checkpoint D is still high (" + ", ".join(
+                          f"{x['D final LN']:.2f}" for x in first) + ") at a high PPL: near "
+                      "initialisation token states are spread; they collapse, then disperse "
+                      "again as PPL falls. Threshold −0.8 and checkpoints fixed in advance.")
+
+
+def _after_collapse(quick):
+    """Per seed: Spearman of mean D against val PPL over the checkpoints from the one of
+    minimal mean D on, and the step of that minimum."""
+    from scipy import stats
+
+    from numerics.dispersion.experiments import trajectory
+
+    rows = trajectory(quick)
+    out = {}
+    for seed in sorted({x["seed"] for x in rows}):
+        r = [x for x in rows if x["seed"] == seed]
+        k = int(np.argmin([x["D final LN"] for x in r]))
+        tail = r[k:]
+        rho = float(stats.spearmanr([x["D final LN"] for x in tail],
+                                    [x["val_ppl"] for x in tail]).statistic)
+        out[seed] = (rho, r[k]["step"], len(tail), r[0]["D final LN"], r[k]["D final LN"])
+    return out
+
+
+@claim("dispersion.light.trajectory_after_collapse", kind="empirical",
+       evidence=("observation",), where="§5 (Olmo checkpoints), byte-level analogue",
+       expected="corrected",
+       statement="Dispersion first collapses (its minimum over checkpoints comes by step 50, at "
+       "least 0.2 below its first value), then rises as perplexity falls: Spearman(mean D, val "
+       "PPL) over the checkpoints from the minimum on ≤ −0.8 in every seed (" + _SCOPE + ").")
+def _trajectory_after(quick: bool = False):
+    """Formed after seeing seed 0's trajectory (post hoc); seeds 1 and 2 were not seen when it
+    was written, so they test it."""
+    _quick(quick)
+    out = _after_collapse(quick)
+    j = Judge()
+    for seed, (rho, step, n, d0, dmin) in out.items():
+        j.le(f"seed {seed}: Spearman over the {n} checkpoints from the minimum (step {step}) on",
+             rho, -0.8)
+        j.le(f"seed {seed}: step of minimal D", step, 50)
+        j.ge(f"seed {seed}: first D − minimal D", d0 - dmin, 0.2)
+    return j.evidence(note="; ".join(
+        f"seed {s}: min D {dm:.3f} at step {st} (first {d0:.3f}), Spearman {r:+.2f} over {n}"
+        for s, (r, st, n, d0, dm) in out.items())
+        + ". Post hoc: written after seeing seed 0 only; seeds 1, 2 are its test. Slack: "
+        "thresholds −0.8, 50 steps, 0.2.")
 
 
 def _chunks(quick):
