@@ -119,10 +119,15 @@ plt.show()
 
 # %% [markdown]
 # ## 5. The claims, judged
+# In quick mode only the empirical claims run (they say "undecided"); the theory claims' Monte
+# Carlo checks take about 15 s and run in full mode (`iclr26-verify check --topic dispersion`).
 
 # %%
 from theory.claims import discover
 
 for c in discover(["dispersion"]):
+    if QUICK and c.kind == "theory":
+        print(f"{'(expected ' + c.expected + ')':26s} {c.id}")
+        continue
     r = c.run(quick=QUICK)
     print(f"{r.verdict:11s} {'(power ' + str(r.power) + ')' if r.power else '':14s} {c.id}")

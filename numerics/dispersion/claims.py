@@ -172,11 +172,13 @@ def _push(quick: bool = False):
         j.le(f"seed {r['seed']}: PPL(λ=0.1) / PPL(0)", r["ppl lam=0.1"] / r["ppl lam=0"], 1.01)
     dD = t_interval([r["D lam=0.1"] - r["D lam=0"] for r in rows])
     rel = t_interval([100 * (r["ppl lam=0.1"] / r["ppl lam=0"] - 1) for r in rows])
+    resolved = ("the interval lies below 0: a small PPL gain is resolved at this scale, as the "
+                "paper's single-domain 1.2 %" if rel[2] < 0 else "the interval contains 0: "
+                "'improves PPL' is not resolved at this scale")
     return j.evidence(note=f"ΔD = {dD[0]:+.3f} [{dD[1]:+.3f}, {dD[2]:+.3f}], ΔPPL = "
                       f"{rel[0]:+.2f} % [{rel[1]:+.2f}, {rel[2]:+.2f}] (mean, 95 % t-interval over "
-                      "3 seeds). 'Improves PPL' is not claimed here: the paper's single-domain "
-                      "gain (1.2 %) is below what 3 seeds resolve. Slack: thresholds fixed in "
-                      "advance.")
+                      f"3 seeds); {resolved} (not part of the registered statement, which asks "
+                      "only for no loss > 1 %). Slack: thresholds fixed in advance.")
 
 
 @claim("dispersion.light.binned_inflates", kind="empirical", evidence=("observation",),
