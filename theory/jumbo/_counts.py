@@ -107,7 +107,7 @@ def params_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3
     stem = (c * p * p + 1) * D + N * D + J * D
     if variant == "v3":
         return (stem + (D if unused_cls else 0) + L * (12 * D * D + 13 * D + 2 * J * D)
-                + jumbo_ffn_params(D, J) + 2 * D + ((J + 1) * D + 1) * C)
+                + _ffn(D, J) + 2 * D + ((J + 1) * D + 1) * C)
     return (stem + L * (12 * D * D + 15 * D + 8 * J * J * D * D + 8 * J * D)
             + 2 * J * D + (J * D + 1) * C)
 
@@ -120,6 +120,10 @@ def jumbo_ffn_params(D: int, J: int) -> int:
 
     Untying the v3 FFN into L copies adds :math:`(L-1)(8J^2D^2 + 5JD)`. Paper: Sec. 3.
     """
+    return _ffn(D, J)
+
+
+def _ffn(D, J):
     return 8 * J * J * D * D + 5 * J * D
 
 
