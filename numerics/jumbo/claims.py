@@ -4,7 +4,7 @@ FLOP counter, the shared FFN as tied copies, and the light digits experiment.
 The model claims build every released configuration on the ``meta`` device (shapes only, no
 arithmetic), so they are exact and cheap and run in quick mode too. The digits claims' thresholds
 were fixed in this file before the full experiment was run (``experiments.py`` documents the
-recipe); quick mode trains one seed at D = 8 for 8 epochs and cannot decide them.
+recipe); quick mode trains one seed at D = 8 for 3 epochs and cannot decide them.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def _rows(quick: bool):
 
     rows = run_all(quick)
     if quick:
-        raise Unavailable("quick mode trains one seed at D = 8 for 8 epochs: too small to decide "
+        raise Unavailable("quick mode trains one seed at D = 8 for 3 epochs: too small to decide "
                           "(the full run: 3 seeds, D ∈ {8, 16}, 40 epochs).")
     return rows
 

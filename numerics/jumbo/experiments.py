@@ -3,9 +3,9 @@
 Digits are 1 × 8 × 8 images (values /16), cut into 2 × 2 patches (N = 16). A stratified split
 gives 1200 training and 597 test images (split seed = run seed). Every model has L = 2 layers,
 max(1, D/8) heads, no LayerScale (so the three families differ only in their global tokens);
-AdamW (peak lr 5e-3, weight decay 0.05), one-cycle schedule with 10 % warm-up, batch 256, 40
-epochs (200 steps), no augmentation (fixed before any run; the spec's recipe, 60 epochs at batch
-128, takes ~1 min per run on this loaded 2-core machine). Jumbo: J = 4 sub-tokens, v3 head. Registers: CLS + 3 registers (four global
+AdamW (peak lr 3e-3, weight decay 0.05), one-cycle schedule with 10 % warm-up, batch 128, 40
+epochs (400 steps), no augmentation (the spec's recipe with 40 instead of 60 epochs, fixed
+before the full run, to fit the budget on this loaded 2-core machine). Jumbo: J = 4 sub-tokens, v3 head. Registers: CLS + 3 registers (four global
 tokens, as Jumbo), head on CLS. Plain: CLS only.
 
 Widths: Jumbo and registers at the *same* narrow width D ∈ {8, 16} (the paper's comparison at
@@ -24,7 +24,7 @@ from numerics.store import experiment
 from theory.jumbo import flops_jumbo, flops_vit_registers, params_jumbo, params_vit_registers
 
 IMG, P, CH, CLASSES, L, J, R = 8, 2, 1, 10, 2, 4, 3
-BATCH, LR = 256, 5e-3
+BATCH, LR = 128, 3e-3
 N = (IMG // P) ** 2
 
 
@@ -133,9 +133,10 @@ def arms(widths=(8, 16)) -> list[Arm]:
 
 
 def sizes(quick: bool) -> dict:
-    """Full: 3 seeds, D ∈ {8, 16}, 40 epochs. Quick: 1 seed, D = 8, 8 epochs (cannot decide)."""
+    """Full: 3 seeds, D ∈ {8, 16}, 40 epochs. Quick: 1 seed, D = 8, 3 epochs, Jumbo and
+    registers at the same width only (exercises the code; cannot decide)."""
     if quick:
-        return {"widths": (8,), "seeds": (0,), "epochs": 8}
+        return {"widths": (8,), "seeds": (0,), "epochs": 3}
     return {"widths": (8, 16), "seeds": (0, 1, 2), "epochs": 40}
 
 
@@ -145,7 +146,7 @@ def run_all(quick: bool = False) -> list[dict]:
 
     s = sizes(quick)
     cells = [(a.family, a.D, seed, s["epochs"], a.role) for a in arms(s["widths"])
-             if not (quick and a.family == "plain")
+             if not (quick and a.role != "same width")
              for seed in s["seeds"]]
     results = map_cells(_cell, cells)
     return [{**r, "role": cell[4]} for cell, r in zip(cells, results, strict=True)]
