@@ -10,7 +10,13 @@ recipe); quick mode trains one seed at D = 8 for 3 epochs and cannot decide them
 from __future__ import annotations
 
 from theory.claims import Judge, Unavailable, claim
-from theory.jumbo import configs, flops_jumbo, flops_vit_registers, params_jumbo, params_vit_registers
+from theory.jumbo import (
+    configs,
+    flops_jumbo,
+    flops_vit_registers,
+    params_jumbo,
+    params_vit_registers,
+)
 from theory.jumbo._reference import expand_keys, weight_tensors
 
 _CODE = "code v3 (0dbacfd) / v1 (eb4470d), models/jumbo.py; jumbo.md §3"

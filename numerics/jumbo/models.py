@@ -15,8 +15,8 @@ import copy
 import math
 
 import torch
-import torch.nn as nn
 import torch.nn.functional as F
+from torch import nn
 
 from theory.validation import Options, check_param
 
@@ -301,7 +301,7 @@ def count_flops(model: nn.Module, img: int | None = None, c: int = 3, *, batch: 
 
     p = next(model.parameters())
     device = p.device if device is None else device
-    side = img if img is not None else int(round(math.sqrt(model.N))) * model.patch_embed.proj.kernel_size[0]
+    side = img if img is not None else math.isqrt(model.N) * model.patch_embed.proj.kernel_size[0]
     x = torch.zeros(batch, c, side, side, device=device, dtype=p.dtype)
     counter = FlopCounterMode(display=False)
     with counter, torch.no_grad():

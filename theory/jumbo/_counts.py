@@ -18,7 +18,6 @@ for one image; parameters are scalars (numbers of weights).
 
 from __future__ import annotations
 
-
 from theory.validation import Interval, Options, invalid, validate_params
 
 _POS = Interval(1, None, integer=True)

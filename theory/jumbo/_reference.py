@@ -128,7 +128,7 @@ def matmuls(model: str, D, L, C, N, p=16, c=3, J=1, R=0, H=1) -> list[Matmul]:
     else:
         raise ValueError(f"The 'model' parameter of matmuls must be one of "
                          f"{{'jumbo_v3', 'jumbo_v1', 'registers'}}. Got {model!r} instead.")
-    hd = D / H if isinstance(D, int) and isinstance(H, int) else D / H
+    hd = D / H
     mm = [Matmul("patch_embed", N, c * p * p, D)]
     mm += [Matmul("qkv", T, D, 3 * D, L), Matmul("q@k^T", T, hd, T, L * H),
            Matmul("attn@v", T, T, hd, L * H), Matmul("proj", T, D, D, L)]
