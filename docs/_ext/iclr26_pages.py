@@ -276,6 +276,13 @@ def _benchmarks() -> None:
     _write(GEN / "benchmarks.md", text)
 
 
+def _drop_stale(folder: Path, keep: set[str], suffix: str) -> None:
+    """Remove pages of topics that are no longer in the report (else Sphinx warns)."""
+    for page in folder.glob(f"*{suffix}"):
+        if page.stem not in keep and page.stem != "index":
+            page.unlink()
+
+
 def generate(app=None) -> None:
     from theory import PAPERS
 
@@ -283,6 +290,8 @@ def generate(app=None) -> None:
     (GEN / "extra").mkdir(exist_ok=True)
     doc = json.loads((_reports() / "claims.json").read_text())
     topics = _paper_pages(doc, PAPERS)
+    _drop_stale(GEN / "papers", set(topics), ".md")
+    _drop_stale(GEN / "api", set(topics), ".rst")
     _summary(doc)
     _notebooks()
     _api(topics)

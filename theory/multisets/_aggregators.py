@@ -205,7 +205,7 @@ def max_hausdorff_constant_equal_size(d, M):
     :math:`|C| = 2M - \nu(G)` with :math:`\nu` the maximum matching size. For M >= 2,
     :math:`\nu \ge 2`: if :math:`\nu = 1`, König's theorem gives one vertex, say x, covering
     every edge, but another vertex x' of the same side has an edge, not through x. So
-    :math:`|C| \le 2M - 2`; for M = 1, |C| = 1.
+    :math:`|C| \le 2M - 2`; for M = 1, :math:`|C| = 1`.
     (iii) Each coordinate alone is also paid by one edge, :math:`|\Delta_k| \le h`, so
     :math:`\|\Delta\|^2 \le d\,h^2` (Thm 3.1's bound). Together
     :math:`\|\Delta\| \le \sqrt{\min(d, \max(1, 2M-2))}\, h`.
