@@ -10,6 +10,7 @@ our control for "any rotation helps").
 from __future__ import annotations
 
 from numbers import Integral, Real
+from typing import ClassVar
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin, clone
@@ -86,7 +87,7 @@ def mlp_jacobian(mlp, X) -> np.ndarray:
 
 
 class _JARFBase(BaseEstimator):
-    _parameter_constraints: dict = {
+    _parameter_constraints: ClassVar[dict] = {
         "n_estimators": [Interval(Integral, 1, None, closed="left")],
         "surrogate": [StrOptions({"rf", "mlp"})],
         "surrogate_estimators": [Interval(Integral, 1, None, closed="left")],
@@ -143,7 +144,7 @@ class _JARFBase(BaseEstimator):
                              f"Got {self.clip_q!r} instead.")
         if self.transform in ("paper", "eigrot"):
             sur = self._surrogate_model(s_seed).fit(X, y_fit)
-            m = max(1, int(round(self.m_frac * n)))
+            m = max(1, round(self.m_frac * n))
             idx = np.random.RandomState(m_seed).choice(n, m, replace=False) if m < n \
                 else np.arange(n)
             Xm = X[idx]

@@ -87,10 +87,10 @@ def sklearn_cv(name: str, quick: bool) -> dict:
         for k, (tr, te) in enumerate(cv.split(X, y)):
             if quick and k > 0:
                 break
-            for m in out:
+            for m, scores in out.items():
                 est = _model(m, trees, 100 * rep + k, task).fit(X[tr], y[tr])
                 p = est.predict(X[te])
-                out[m].append(float(r2_score(y[te], p) if task == "reg"
+                scores.append(float(r2_score(y[te], p) if task == "reg"
                                     else cohen_kappa_score(y[te], p)))
     return {m: np.array(v) for m, v in out.items()}
 

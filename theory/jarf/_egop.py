@@ -16,6 +16,8 @@ H0 = E[g'(sZ)²]·wwᵀ. All quantities are dimensionless (units of f² per unit
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from scipy import integrate
 
@@ -61,7 +63,7 @@ def single_index_coefficient(s: float, link: str = "tanh") -> float:
     # the integrand is even: integrate (0, ∞) and double, split where sech² has decayed
     pieces = [0.0, 1.0, 3.0, 8.0, np.inf]
     total = 0.0
-    for a, b in zip(pieces[:-1], pieces[1:], strict=True):
+    for a, b in itertools.pairwise(pieces):
         val, _ = integrate.quad(integrand, a, b, epsabs=1e-14, epsrel=1e-13, limit=200)
         total += val
     return 2.0 * total

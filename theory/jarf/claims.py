@@ -369,7 +369,7 @@ def _xor_preconditioner(gamma_rel):
        statement="The JARF input map x ↦ xᵀĤ is a rotation (ĤᵀĤ = I).",
        evidence=("witness",))
 def _rotation(seed: int = 0):
-    H, W, d = _xor_preconditioner(1e-3)
+    H, _W_idx, d = _xor_preconditioner(1e-3)
     j = Judge()
     j.close("ĤᵀĤ = I (max entry error) on the XOR EJOP", np.abs(H.T @ H - np.eye(d)).max(),
             0.0, atol=1e-6, scale=1.0)
