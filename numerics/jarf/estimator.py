@@ -1,7 +1,9 @@
 """JARF as scikit-learn estimators: a surrogate, a finite-difference EJOP, one global linear map,
 then an axis-aligned forest on the mapped inputs (Rauniyar, arXiv 2512.08306, Sec. 3.4–3.5).
 
-``transform`` selects the map: ``"paper"`` (x ↦ xᵀĤ, the summary's formula), ``"eigrot"``
+``mapping`` selects the map (the spec calls it ``transform``; that name cannot be a
+parameter of a scikit-learn estimator, whose checks take any attribute ``transform`` for the
+transformer method): ``"paper"`` (x ↦ xᵀĤ, the summary's formula), ``"eigrot"``
 (x ↦ xᵀV with V the eigenvectors of Ĥ: a true rotation, as the third-party `wlearn` forest
 does), ``"identity"`` (a plain forest; the ablation Ĥ = I) and ``"random"`` (a random rotation:
 our control for "any rotation helps").
@@ -95,7 +97,7 @@ class _JARFBase(BaseEstimator):
         "gamma_rel": [Interval(Real, 0, None, closed="left")],
         "m_frac": [Interval(Real, 0, 1, closed="right")],
         "mode": [StrOptions({"full", "true_class"})],
-        "transform": [StrOptions({"paper", "eigrot", "identity", "random"})],
+        "mapping": [StrOptions({"paper", "eigrot", "identity", "random"})],
         "forest": [StrOptions({"rf", "extra"})],
         "clip_q": [tuple, None],
         "random_state": ["random_state"],
@@ -103,7 +105,7 @@ class _JARFBase(BaseEstimator):
     }
 
     def __init__(self, n_estimators=100, *, surrogate="rf", surrogate_estimators=100, alpha=0.1,
-                 gamma_rel=1e-3, m_frac=1.0, mode="full", transform="paper", forest="rf",
+                 gamma_rel=1e-3, m_frac=1.0, mode="full", mapping="paper", forest="rf",
                  clip_q=(0.01, 0.99), random_state=None, n_jobs=None):
         self.n_estimators = n_estimators
         self.surrogate = surrogate
@@ -112,7 +114,7 @@ class _JARFBase(BaseEstimator):
         self.gamma_rel = gamma_rel
         self.m_frac = m_frac
         self.mode = mode
-        self.transform = transform
+        self.mapping = mapping
         self.forest = forest
         self.clip_q = clip_q
         self.random_state = random_state
@@ -142,7 +144,7 @@ class _JARFBase(BaseEstimator):
             raise ValueError("The 'clip_q' parameter of "
                              f"{type(self).__name__} must be a pair 0 <= lo < hi <= 1 or None. "
                              f"Got {self.clip_q!r} instead.")
-        if self.transform in ("paper", "eigrot"):
+        if self.mapping in ("paper", "eigrot"):
             sur = self._surrogate_model(s_seed).fit(X, y_fit)
             m = max(1, round(self.m_frac * n))
             idx = np.random.RandomState(m_seed).choice(n, m, replace=False) if m < n \
@@ -164,26 +166,26 @@ class _JARFBase(BaseEstimator):
             self.surrogate_ = sur
             self.H0_ = H0
             self.H_ = precondition(H0, self.gamma_rel) if np.trace(H0) > 0 else np.eye(d)
-            if self.transform == "paper":
-                self.transform_ = self.H_
+            if self.mapping == "paper":
+                self.map_ = self.H_
             else:
-                self.transform_ = np.linalg.eigh(self.H_)[1][:, ::-1]
+                self.map_ = np.linalg.eigh(self.H_)[1][:, ::-1]
         else:
             self.H0_ = np.zeros((d, d))
             self.H_ = np.eye(d)
-            if self.transform == "identity":
-                self.transform_ = np.eye(d)
+            if self.mapping == "identity":
+                self.map_ = np.eye(d)
             else:
-                self.transform_ = np.linalg.qr(
+                self.map_ = np.linalg.qr(
                     np.random.RandomState(r_seed).standard_normal((d, d)))[0]
-        self.forest_ = self._final_model(f_seed).fit(X @ self.transform_, y_fit)
+        self.forest_ = self._final_model(f_seed).fit(X @ self.map_, y_fit)
         return self
 
     def transform_inputs(self, X):
-        """The mapped inputs XT the final forest sees (T = Ĥ for ``transform="paper"``)."""
+        """The mapped inputs XT the final forest sees (T = Ĥ for ``mapping="paper"``)."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
-        return X @ self.transform_
+        return X @ self.map_
 
 
 class JARFClassifier(ClassifierMixin, _JARFBase):
@@ -198,7 +200,7 @@ class JARFClassifier(ClassifierMixin, _JARFBase):
     ----------
     H0_ : ndarray (d, d)     the estimated EJOP
     H_ : ndarray (d, d)      the stabilised, trace-normalised preconditioner
-    transform_ : ndarray (d, d)  the map applied to X (Ĥ, its eigenvectors, I or a rotation)
+    map_ : ndarray (d, d)  the map applied to X (Ĥ, its eigenvectors, I or a rotation)
     """
 
     _is_clf = True
@@ -213,10 +215,12 @@ class JARFClassifier(ClassifierMixin, _JARFBase):
         return self._fit(X, yi, yi)
 
     def predict_proba(self, X):
-        return self.forest_.predict_proba(self.transform_inputs(X))
+        Z = self.transform_inputs(X)
+        return self.forest_.predict_proba(Z)
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        P = self.predict_proba(X)
+        return self.classes_[np.argmax(P, axis=1)]
 
 
 class JARFRegressor(RegressorMixin, _JARFBase):
@@ -231,7 +235,8 @@ class JARFRegressor(RegressorMixin, _JARFBase):
         return self._fit(X, y, None)
 
     def predict(self, X):
-        return self.forest_.predict(self.transform_inputs(X))
+        Z = self.transform_inputs(X)
+        return self.forest_.predict(Z)
 
 
 def clone_with(est, **params):

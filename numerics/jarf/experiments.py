@@ -30,9 +30,9 @@ def _model(method, trees, seed, task="clf", **kw):
     from numerics.jarf.estimator import JARFClassifier, JARFRegressor
     cls = JARFClassifier if task == "clf" else JARFRegressor
     if method == "extra":
-        return cls(n_estimators=trees, transform="identity", forest="extra", random_state=seed,
+        return cls(n_estimators=trees, mapping="identity", forest="extra", random_state=seed,
                    surrogate_estimators=trees, **kw)
-    return cls(n_estimators=trees, transform=method, random_state=seed,
+    return cls(n_estimators=trees, mapping=method, random_state=seed,
                surrogate_estimators=trees, **kw)
 
 
