@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from numerics.store import experiment
 from theory.claims import Judge, Unavailable, claim
 
 _WHERE = "arXiv 2512.08306 Sec. 5 (light versions, jarf.md §5)"
@@ -41,6 +42,10 @@ def _angle_gain(quick: bool = False):
 
 
 @claim("jarf.exp.subspace", kind="empirical", where=_WHERE + ", mechanism (principal angles)",
+       expected="refuted", corrected_by="jarf.exp.subspace_recovered", reading="our reading",
+       reading_note="The paper's mechanism analysis (seen only through the summary) says the "
+       "split normals concentrate in the top EJOP subspace; the 10° figure is the spec's (its "
+       "light run: 8.1°, 8.9°, 4.2° at one seed each), fixed before our runs.",
        statement="For θ ≥ 15° the top eigenvector of JARF's Ĥ0 (RF surrogate) is within 10° of "
        "the true normal w, on every seed.", evidence=("observation",))
 def _subspace(quick: bool = False):
@@ -55,6 +60,29 @@ def _subspace(quick: bool = False):
     return j.evidence(note="per θ: " + ", ".join(
         f"{t:g}°: {res[t]['angle'].mean():.1f}° (max {res[t]['angle'].max():.1f}°)"
         for t in res))
+
+
+@claim("jarf.exp.subspace_recovered", kind="empirical", where="jarf.md §5 (mechanism)",
+       expected="corrected",
+       statement="At n = 1000 and 50 surrogate trees the top eigenvector of Ĥ0 is within 25° of "
+       "w on every seed for θ ≥ 15° (mean ≤ 12°), far from a random direction (mean angle "
+       "≈ 71° in d = 10); 10° is not reached on every seed.", evidence=("observation",))
+def _subspace_recovered(quick: bool = False):
+    """Thresholds 25° / 12° chosen after seeing the full run of jarf.exp.subspace (worst 21.4°,
+    means 8.9–10.7°): an observation, said here."""
+    from numerics.jarf.experiments import synthetic
+
+    res = synthetic("hyperplane", quick)
+    if quick:
+        raise Unavailable("quick (1 seed): too few seeds for a worst case")
+    big = [t for t in res if t >= 15]
+    worst = max(float(res[t]["angle"].max()) for t in big)
+    mean = max(float(res[t]["angle"].mean()) for t in big)
+    j = Judge()
+    j.le("worst angle (degrees)", worst, 25.0)
+    j.le("largest per-θ mean angle (degrees)", mean, 12.0)
+    return j.evidence(note=f"worst {worst:.1f}°, largest mean {mean:.1f}° over "
+                      f"{res[big[0]]['angle'].size} seeds.")
 
 
 @claim("jarf.exp.random_rotation_control", kind="empirical", where="our control",
@@ -173,14 +201,52 @@ def _smooth(quick: bool = False):
                       f"ratios {r1:.4f}, {r2:.4f}.")
 
 
-@claim("jarf.exp.trace_norm_inert", kind="empirical", where="Sec. 3.5 (stabilisers); jarf.md P6",
+@claim("jarf.exp.trace_norm_inert", kind="empirical",
+       where="Sec. 3.5 (stabilisers); jarf.md P6", expected="refuted",
+       corrected_by="jarf.exp.trace_norm_ties", reading="our reading",
+       reading_note="Spec P6 (from the summary's ablation 'stabilisers ≈ −0.005' and its own "
+       "run: max |Δp| = 0.0) says trace normalisation cannot change a forest; the paper body "
+       "was not seen.",
        statement="Trace normalisation has no effect on predictions: an RF on X(cĤ) (c = 7.3) "
        "gives the same probabilities as one on XĤ with the same random_state.",
        evidence=("witness",))
 def _trace_norm(quick: bool = False):
     from numerics.jarf.experiments import trace_norm_gap
 
-    gaps = [trace_norm_gap(s, 7.3) for s in ((0,) if quick else (0, 1, 2))]
+    gaps = [trace_norm_gap(s, 7.3) for s in ((2,) if quick else (0, 1, 2))]
     j = Judge()
     j.close("max |Δp| over seeds", max(gaps), 0.0, scale=1.0)
-    return j.evidence(note=f"max |Δp| = {max(gaps):.1e} on breast_cancer.")
+    return j.evidence(note=f"max |Δp| = {max(gaps):.1e} on breast_cancer (per seed: "
+                      + ", ".join(f"{g:.3f}" for g in gaps) + "). Cause: scikit-learn treats "
+                      "feature values closer than 1e-7 (absolute) as tied; Ĥ has columns with "
+                      "spread ~1e-6, so scaling by c changes which values are tied.")
+
+
+@experiment
+def tie_free_gap(seed: int, c: float, pre: float) -> float:
+    """max |Δp| between forests on pre·XĤ and c·pre·XĤ (breast_cancer, same seeds)."""
+    from sklearn import datasets
+    from sklearn.ensemble import RandomForestClassifier
+
+    from numerics.jarf.estimator import JARFClassifier
+
+    X, y = datasets.load_breast_cancer(return_X_y=True)
+    H = JARFClassifier(n_estimators=20, surrogate_estimators=20, random_state=seed).fit(X, y).H_
+    Z = pre * (X @ H)
+    a = RandomForestClassifier(30, random_state=seed).fit(Z, y).predict_proba(Z)
+    b = RandomForestClassifier(30, random_state=seed).fit(c * Z, y).predict_proba(c * Z)
+    return float(np.abs(a - b).max())
+
+
+@claim("jarf.exp.trace_norm_ties", kind="empirical", where="jarf.md P6", expected="corrected",
+       statement="Trace normalisation is inert up to scikit-learn's absolute tie threshold "
+       "(1e-7): once the mapped features are on a scale where no distinct values are closer "
+       "than 1e-7 (here ×1e6), forests on Z and 7.3·Z give identical probabilities; it is not "
+       "inert for Ĥ's own scale.", evidence=("witness",))
+def _trace_norm_ties(quick: bool = False):
+    seeds = (2,) if quick else (0, 1, 2)
+    gaps = [tie_free_gap(s, 7.3, 1e6) for s in seeds]
+    j = Judge()
+    j.close("max |Δp| after ×1e6 pre-scaling", max(gaps), 0.0, scale=1.0)
+    return j.evidence(note=f"max |Δp| = {max(gaps):.1e} over seeds {seeds} (seed 2 differs by "
+                      "0.033 without the pre-scaling).")

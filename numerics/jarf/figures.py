@@ -9,6 +9,7 @@ from numerics.figures import figure
 
 
 @figure("jarf", "angle_sweep", claims=("jarf.exp.angle_gain", "jarf.exp.subspace",
+                                       "jarf.exp.subspace_recovered",
                                        "jarf.exp.random_rotation_control"))
 def angle_sweep(quick: bool):
     import matplotlib.pyplot as plt
@@ -80,7 +81,7 @@ def fd_zero_shares_fig(quick: bool):
     return fig, rows
 
 
-@figure("jarf", "sklearn_paired", claims=("jarf.exp.real_not_worse",))
+@figure("jarf", "sklearn_paired", claims=("jarf.exp.real_not_worse", "jarf.exp.xor_gain"))
 def sklearn_paired(quick: bool):
     import matplotlib.pyplot as plt
 
