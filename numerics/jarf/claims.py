@@ -33,7 +33,7 @@ def _angle_gain(quick: bool = False):
     m45, s45 = _mean_se(g45)
     m0, s0 = _mean_se(g0)
     if quick:
-        raise Unavailable(f"quick (1 seed, 400 points): gain {m45:+.3f} at 45°, {m0:+.3f} at 0°")
+        raise Unavailable(f"quick (1 seed, 300 points): gain {m45:+.3f} at 45°, {m0:+.3f} at 0°")
     j = Judge()
     j.ge("mean κ gain at θ = 45°", m45, GAIN_45)
     j.le("mean κ gain at θ = 0°", m0, GAIN_0, scale=GAIN_0)
@@ -150,12 +150,12 @@ def _real(quick: bool = False):
 def _rf_zero(quick: bool = False):
     from numerics.jarf.experiments import fd_zero_shares
 
-    seeds = (0, 1) if quick else (0, 1, 2, 3, 4)
+    seeds = (0,) if quick else (0, 1, 2, 3, 4)
     r = [fd_zero_shares(s, 100, 0.1) for s in seeds]
     inf = np.array([x["informative"] for x in r])
     noi = np.array([x["noise"] for x in r])
     j = Judge()
-    j.ge("zero share, informative coords (max over seeds)", inf.min(), 0.5)
+    j.ge("zero share, informative coords (min over seeds)", inf.min(), 0.5)
     j.ge("zero share, noise coords", noi.min(), 0.5)
     return j.evidence(note=f"zero shares {inf.mean():.3f} ± {inf.std():.3f} (informative), "
                       f"{noi.mean():.3f} ± {noi.std():.3f} (noise) over {len(seeds)} seeds.")
@@ -169,7 +169,7 @@ def _rf_zero_grows(quick: bool = False):
     """Thresholds set after one seed of the α = 0.1 run (0.34 / 0.47): said here."""
     from numerics.jarf.experiments import fd_zero_shares
 
-    seeds = (0, 1) if quick else (0, 1, 2, 3, 4)
+    seeds = (0,) if quick else (0, 1, 2, 3, 4)
     a = [fd_zero_shares(s, 100, 0.1) for s in seeds]
     b = [fd_zero_shares(s, 100, 0.01) for s in seeds]
     lo_all = min(min(x.values()) for x in a)

@@ -21,7 +21,7 @@ SUBSPACE_DEG = 10.0
 
 def sizes(quick: bool) -> dict:
     if quick:
-        return {"n": 400, "n_test": 1000, "trees": 20, "seeds": (0,), "thetas": (0.0, 45.0)}
+        return {"n": 300, "n_test": 600, "trees": 10, "seeds": (0,), "thetas": (0.0, 45.0)}
     return {"n": 1000, "n_test": 2000, "trees": 50, "seeds": (0, 1, 2, 3, 4),
             "thetas": (0.0, 15.0, 30.0, 45.0)}
 
@@ -80,7 +80,7 @@ def sklearn_cv(name: str, quick: bool) -> dict:
               "diabetes": datasets.load_diabetes}[name]
     X, y = loader(return_X_y=True)
     task = "reg" if name == "diabetes" else "clf"
-    trees = 20 if quick else 50
+    trees = 10 if quick else 50
     out = {m: [] for m in ("identity", "paper", "eigrot", "random")}
     for rep in ((0,) if quick else (0, 1)):
         cv = (KFold if task == "reg" else StratifiedKFold)(5, shuffle=True, random_state=rep)
