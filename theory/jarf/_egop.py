@@ -1,0 +1,168 @@
+"""Expected gradient / Jacobian outer products (EGOP / EJOP) of index models, in closed form.
+
+Rauniyar, *Jacobian-Aligned Random Forests* (arXiv 2512.08306, ICLR 2026), Sec. 3 (EJOP
+definition) and the index-model literature it builds on (Trivedi et al. 2014). The paper body
+was not seen; definitions follow the spec (jarf.md §1–2), which rests on two summaries.
+
+For f(x) = g(Wᵀx) the chain rule gives ∇f(x) = W ∇g(Wᵀx), so
+
+.. math::
+
+    H_0 = \\mathbb{E}[\\nabla f \\nabla f^\\top] = W\\,\\mathbb{E}[\\nabla g\\,\\nabla g^\\top]\\,W^\\top,
+
+and range(H0) ⊆ span(W). With x ~ N(0, I_d) and one index w (s = ‖w‖), wᵀx ~ sZ and
+H0 = E[g'(sZ)²]·wwᵀ. All quantities are dimensionless (units of f² per unit of x²).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from scipy import integrate
+
+from theory.validation import Options, check_array, check_param, invalid
+
+_LINKS = Options("tanh", "logistic")
+
+
+def _dlink(link: str):
+    if link == "tanh":
+        return lambda t: 1.0 - np.tanh(t) ** 2
+    return lambda t: 0.25 / np.cosh(t / 2.0) ** 2  # σ'(t) = σ(1 − σ), overflow-free
+
+
+def single_index_coefficient(s: float, link: str = "tanh") -> float:
+    r"""The scalar E[g'(sZ)²] for Z ~ N(0, 1), by adaptive quadrature (accurate to ~1e-12).
+
+    .. math::
+
+        c(s) = \int_{-\infty}^{\infty} g'(s z)^2\,\varphi(z)\,dz,\qquad
+        g'=\operatorname{sech}^2 \text{ (tanh)},\; g' = \sigma(1-\sigma) \text{ (logistic)}.
+
+    Parameters
+    ----------
+    s : float
+        ‖w‖ ≥ 0.
+    link : {"tanh", "logistic"}
+
+    Returns
+    -------
+    float
+        c(s) (dimensionless). Paper location: Sec. 3 (EGOP of index models; spec P1).
+    """
+    caller = "single_index_coefficient"
+    check_param("link", link, _LINKS, caller)
+    if not (np.isfinite(s) and s >= 0):
+        raise invalid("s", caller, "a float >= 0", s)
+    dg = _dlink(link)
+
+    def integrand(z):
+        return dg(s * z) ** 2 * np.exp(-0.5 * z * z) / np.sqrt(2 * np.pi)
+
+    # the integrand is even: integrate (0, ∞) and double, split where sech² has decayed
+    pieces = [0.0, 1.0, 3.0, 8.0, np.inf]
+    total = 0.0
+    for a, b in itertools.pairwise(pieces):
+        val, _ = integrate.quad(integrand, a, b, epsabs=1e-14, epsrel=1e-13, limit=200)
+        total += val
+    return 2.0 * total
+
+
+def egop_single_index(w, link: str = "tanh") -> np.ndarray:
+    r"""Closed-form EGOP of f(x) = g(wᵀx) for x ~ N(0, I_d).
+
+    .. math::
+
+        H_0 = \mathbb{E}_{x\sim N(0,I_d)}[\nabla f\,\nabla f^\top]
+            = \mathbb{E}[g'(\lVert w\rVert Z)^2]\; w w^\top .
+
+    For ``link="logistic"`` the model is a binary classifier with class probabilities
+    (1 − σ, σ); the EJOP sums both class columns (∇f₀ = −∇f₁), so it is **twice** the scalar
+    EGOP of σ: H0 = 2E[σ'(sZ)²]·wwᵀ.
+
+    Parameters
+    ----------
+    w : array_like, shape (d,)
+    link : {"tanh", "logistic"}
+
+    Returns
+    -------
+    ndarray, shape (d, d)
+        Rank one, range span(w). Paper location: Sec. 3 (EJOP); spec jarf.md P1.
+    """
+    caller = "egop_single_index"
+    w = check_array(w, "w", caller, ndim=1)
+    check_param("link", link, _LINKS, caller)
+    c = single_index_coefficient(float(np.linalg.norm(w)), link)
+    if link == "logistic":
+        c *= 2.0
+    return c * np.outer(w, w)
+
+
+def egop_multi_index_mc(W, grad_g, n: int, rng) -> np.ndarray:
+    r"""Monte Carlo EGOP of f(x) = g(Wᵀx), x ~ N(0, I_d), from exact gradients.
+
+    .. math::
+
+        \hat H_0 = \frac1n\sum_{i=1}^n W\,\nabla g(W^\top x_i)\,\nabla g(W^\top x_i)^\top W^\top .
+
+    Parameters
+    ----------
+    W : array_like, shape (d, k)
+    grad_g : callable
+        ``grad_g(U)`` maps an (n, k) array of index values to the (n, k) gradients of g.
+    n : int
+        Number of samples.
+    rng : numpy Generator
+
+    Returns
+    -------
+    ndarray, shape (d, d)
+    """
+    caller = "egop_multi_index_mc"
+    W = check_array(W, "W", caller, ndim=2)
+    if not (isinstance(n, int | np.integer) and n >= 1):
+        raise invalid("n", caller, "an int >= 1", n)
+    X = rng.standard_normal((n, W.shape[0]))
+    G = np.asarray(grad_g(X @ W)) @ W.T  # (n, d)
+    return G.T @ G / n
+
+
+def ejop_from_jacobians(J, y_idx=None, mode: str = "full") -> np.ndarray:
+    r"""Empirical EJOP from per-sample Jacobians.
+
+    .. math::
+
+        \hat H_0 = \frac1m\sum_{i=1}^m G_i G_i^\top \;(\text{full}),\qquad
+        \hat H_0 = \frac1m\sum_{i=1}^m \nabla f_{y_i}(x_i)\nabla f_{y_i}(x_i)^\top
+        \;(\text{true\_class}).
+
+    Parameters
+    ----------
+    J : array_like, shape (m, d, C)
+        J[i, :, c] = ∇f_c(x_i) (C = 1 for regression).
+    y_idx : array_like of int, shape (m,), optional
+        Class index per sample; required for ``mode="true_class"``.
+    mode : {"full", "true_class"}
+
+    Returns
+    -------
+    ndarray, shape (d, d), symmetric PSD. Paper location: Sec. 3.4 (spec §1, step 4).
+    """
+    caller = "ejop_from_jacobians"
+    J = check_array(J, "J", caller, ndim=3)
+    check_param("mode", mode, Options("full", "true_class"), caller)
+    m = J.shape[0]
+    if mode == "full":
+        return np.einsum("idc,iec->de", J, J) / m
+    if y_idx is None:
+        raise invalid("y_idx", caller, "an array of class indices when mode='true_class'",
+                      None)
+    y = np.asarray(y_idx)
+    if y.shape != (m,) or not np.issubdtype(y.dtype, np.integer) or y.min() < 0 \
+            or y.max() >= J.shape[2]:
+        raise invalid("y_idx", caller, f"an int array of shape ({m},) in [0, {J.shape[2]})",
+                      f"<array of shape {y.shape}>")
+    G = J[np.arange(m), :, y]
+    return G.T @ G / m
