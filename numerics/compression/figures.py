@@ -7,7 +7,8 @@ import numpy as np
 from numerics.figures import figure
 
 
-@figure("compression", "learned_bernoulli_vs_bound")
+@figure("compression", "learned_bernoulli_vs_bound",
+        claims=("compression.exp.bernoulli_learned_above_oneshot_bound", "compression.exp.bernoulli_learned_reaches_bound",))
 def learned_bernoulli_vs_bound(quick: bool = False):
     """Learned Bernoulli codes (rate H(Z|U), Hamming D) against the corrected one-shot bound."""
     import matplotlib.pyplot as plt
@@ -38,7 +39,8 @@ def learned_bernoulli_vs_bound(quick: bool = False):
     return fig, rows
 
 
-@figure("compression", "learned_gaussian_vs_bound")
+@figure("compression", "learned_gaussian_vs_bound",
+        claims=("compression.exp.gaussian_learned_above_asymptotic_bound", "compression.exp.gaussian_gap_shrinks_with_levels",))
 def learned_gaussian_vs_bound(quick: bool = False):
     """Learned scalar Gaussian codes (R = log2 L bits, MSE) against the asymptotic bound."""
     import matplotlib.pyplot as plt
@@ -66,7 +68,8 @@ def learned_gaussian_vs_bound(quick: bool = False):
     return fig, rows
 
 
-@figure("compression", "digits_rate_sweep")
+@figure("compression", "digits_rate_sweep",
+        claims=("compression.exp.digits_mse_falls_with_rate", "compression.exp.digits_accuracy_rises_with_rate", "compression.exp.digits_lambda_c_tradeoff",))
 def digits_rate_sweep(quick: bool = False):
     """Digits super-resolution: MSE and accuracy against rate for two λ_c (paper Fig. 6)."""
     import matplotlib.pyplot as plt

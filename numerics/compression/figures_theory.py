@@ -32,7 +32,8 @@ def bernoulli_rate_only(quick: bool = False):
     return fig, {"R_bits": rates, "stated": stated, "corrected": closed, "lp": lp}
 
 
-@figure("compression", "bernoulli_drc_curves")
+@figure("compression", "bernoulli_drc_curves",
+        claims=("compression.thm2.corrected_drc_matches_lp", "compression.thm2.regime_ii_below_ot_floor",))
 def bernoulli_drc_curves(quick: bool = False):
     """One-shot Bernoulli DRC at fixed C: Thm 2 as stated, corrected (exact, linear), LPs."""
     import matplotlib.pyplot as plt
@@ -64,7 +65,8 @@ def bernoulli_drc_curves(quick: bool = False):
     return fig, cols
 
 
-@figure("compression", "gaussian_drc_curves")
+@figure("compression", "gaussian_drc_curves",
+        claims=("compression.thm4.corrected_drc_matches_search",))
 def gaussian_drc_curves(quick: bool = False):
     """Gaussian DRC at fixed C: Thm 4 as stated, corrected, and the direct rho search."""
     import matplotlib.pyplot as plt
@@ -136,7 +138,8 @@ def regime_map(quick: bool = False):
     return fig, rows
 
 
-@figure("compression", "drpc_curves")
+@figure("compression", "drpc_curves",
+        claims=("compression.thm7.corrected_drpc_matches_search",))
 def drpc_curves(quick: bool = False):
     """Gaussian DRPC vs perception budget P: KL (Thm 7) and W2, closed form and search."""
     import matplotlib.pyplot as plt

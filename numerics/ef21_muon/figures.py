@@ -25,7 +25,8 @@ from theory.ef21_muon import (
 from theory.ef21_muon.claims_rates import SHAPE, quadratics
 
 
-@figure("ef21_muon", "ns_singular_values")
+@figure("ef21_muon", "ns_singular_values",
+        claims=("ef21_muon.ns.inexact",))
 def ns_singular_values(quick: bool = False):
     """Newton–Schulz (5 quintic steps) maps σ/‖G‖_F to φ⁵(σ/‖G‖_F), not to 1 (the exact LMO)."""
     s = np.geomspace(1e-3, 1, 1000 if quick else 8000)
@@ -64,7 +65,8 @@ def floor_table(quick: bool = False):
     return rows
 
 
-@figure("ef21_muon", "ef_vs_naive_floor")
+@figure("ef21_muon", "ef_vs_naive_floor",
+        claims=("ef21_muon.floor.naive", "ef21_muon.floor.muon",))
 def ef_vs_naive_floor(quick: bool = False):
     """At fixed radius t, EF21's residual ‖∇f‖_nuc is O(t); naive compression has a t-independent
     floor (spec quadratics, Top-4 of 24 entries)."""
@@ -83,7 +85,8 @@ def ef_vs_naive_floor(quick: bool = False):
     return fig, rows
 
 
-@figure("ef21_muon", "rates_vs_bounds")
+@figure("ef21_muon", "rates_vs_bounds",
+        claims=("ef21_muon.rate.uncompressed", "ef21_muon.rate.ef21",))
 def rates_vs_bounds(quick: bool = False):
     """Average ‖∇f‖_nuc vs K at the tuned radius: uncompressed against Δ/(tK) + Lt/2 (nearly
     attained) and EF21 Top-K against our derived bound (≈ 2× slack)."""
@@ -121,7 +124,8 @@ def rates_vs_bounds(quick: bool = False):
     return fig, rows
 
 
-@figure("ef21_muon", "digits_loss_vs_bits")
+@figure("ef21_muon", "digits_loss_vs_bits",
+        claims=("ef21_muon.exp.digits_ef21_saves_bits", "ef21_muon.exp.digits_naive_plateaus_higher",))
 def digits_loss_vs_bits(quick: bool = False):
     """Train loss vs uplink Mbit per worker on digits (4 skewed workers): median over seeds with
     the min–max band; the dotted line is the target 0.3."""

@@ -49,7 +49,8 @@ def _tradeoff(quick: bool, metric: str, label: str, *, eo_targets: bool = False)
     return fig, rows
 
 
-@figure("fairness", "tradeoff_dp")
+@figure("fairness", "tradeoff_dp",
+        claims=("fairness.exp.cs_lambda_lowers_dp", "fairness.exp.cs_on_par_at_competitive_accuracy",))
 def tradeoff_dp(quick: bool = False):
     """Accuracy vs ΔDP along the λ path of CS and the five baselines, per data set."""
     return _tradeoff(quick, "dp", "ΔDP")
@@ -86,7 +87,8 @@ def results_table_figure(quick: bool = False):
     return fig, table
 
 
-@figure("fairness", "stability")
+@figure("fairness", "stability",
+        claims=("fairness.exp.cs_most_stable_tradeoff", "fairness.exp.cs_tradeoff_spread_comparable",))
 def stability_figure(quick: bool = False):
     """Seed-to-seed spread of ΔDP along each method's λ path (the trade-off's stability)."""
     import matplotlib.pyplot as plt
@@ -110,7 +112,8 @@ def stability_figure(quick: bool = False):
     return fig, rows
 
 
-@figure("fairness", "dp_bounds_trained")
+@figure("fairness", "dp_bounds_trained",
+        claims=("fairness.exp.dp_bounds_hold_on_trained_models",))
 def dp_bounds_trained(quick: bool = False):
     """Measured DP gaps of trained models against the CS-based distribution-free bounds."""
     import matplotlib.pyplot as plt

@@ -38,7 +38,8 @@ def scaling_cs_kl_mmd_mean(quick: bool = False):
     return fig, table
 
 
-@figure("fairness", "counterexample_region")
+@figure("fairness", "counterexample_region",
+        claims=("fairness.headline.cs_le_mmd2", "fairness.beyond_gaussian.cs_le_kl_any_density",))
 def counterexample_region(quick: bool = False):
     """Where convention A exceeds KL(p‖q) for p = N(Δ, s1²), q = N(0, s2²) (the refuted claim)."""
     import matplotlib.pyplot as plt

@@ -21,7 +21,8 @@ def _ci(x, axis=-1):
     return x.mean(axis=axis), h
 
 
-@figure("hgdro", "synthetic_tradeoff")
+@figure("hgdro", "synthetic_tradeoff",
+        claims=("hgdro.exp.synth_shift_gain", "hgdro.exp.synth_unshifted_price", "hgdro.exp.synth_monotone_in_eps",))
 def synthetic_tradeoff_figure(quick: bool = False):
     """Worst-group accuracy vs intra-group shift δ for ERM, Group DRO and hierarchical DRO."""
     import matplotlib.pyplot as plt
@@ -45,7 +46,8 @@ def synthetic_tradeoff_figure(quick: bool = False):
     return fig, rows
 
 
-@figure("hgdro", "digits_shift")
+@figure("hgdro", "digits_shift",
+        claims=("hgdro.exp.digits_shifted_direction",))
 def digits_shift_figure(quick: bool = False):
     """Coloured digits: worst-group accuracy on the unshifted and the rotated test split."""
     import matplotlib.pyplot as plt
@@ -71,7 +73,8 @@ def digits_shift_figure(quick: bool = False):
     return fig, rows
 
 
-@figure("hgdro", "sign_step_vs_exact")
+@figure("hgdro", "sign_step_vs_exact",
+        claims=("hgdro.alg1.sign_step_exact_multiclass", "hgdro.alg1.vertex_max_multiclass",))
 def sign_step_vs_exact(quick: bool = False):
     """The code's one-step sign update against the exact ℓ∞ inner maximum (vertex enumeration)."""
     import matplotlib.pyplot as plt
@@ -142,7 +145,8 @@ def game_convergence(quick: bool = False):
     return fig, rows
 
 
-@figure("hgdro", "collapse")
+@figure("hgdro", "collapse",
+        claims=("hgdro.collapse.exact_threshold", "hgdro.collapse.zero_predictor",))
 def collapse_figure(quick: bool = False):
     """Optimum value and ‖θ*‖ vs the base radius: the collapse to θ = 0 at the exact threshold."""
     import matplotlib.pyplot as plt

@@ -13,7 +13,8 @@ _STYLE = {"e2e": ("C3", "o", "-"), "eig_icl": ("C0", "s", "-"), "raw_icl": ("C2"
           "eig_logreg": ("grey", "+", ":")}
 
 
-@figure("icssl", "accuracy_vs_labels")
+@figure("icssl", "accuracy_vs_labels",
+        claims=("icssl.exp.eig_icl_beats_raw_icl_at_few_labels", "icssl.exp.e2e_beats_raw_icl_at_few_labels", "icssl.exp.e2e_beats_eig_icl_at_few_labels", "icssl.exp.advantage_shrinks_with_labels",))
 def accuracy_vs_labels(quick: bool = False):
     """Accuracy on the unlabelled tokens vs labels per class: E2E, EIG+ICL, ORIG+ICL, a standard
     transformer and two graph references, in distribution and on held-out sphere shells."""

@@ -8,7 +8,8 @@ import numpy as np
 from numerics.figures import figure
 
 
-@figure("icssl", "power_layers_convergence")
+@figure("icssl", "power_layers_convergence",
+        claims=("icssl.tfphi.converges_to_left_generalised_eigenvectors", "icssl.tfphi.rate_is_eigenvalue_ratio",))
 def power_layers_convergence(quick: bool = False):
     """Power layers: sin θ to the generalised eigenvectors vs layers, against ρᵗ; and the
     rank-one collapse without orthonormalisation."""
@@ -59,7 +60,8 @@ def power_layers_convergence(quick: bool = False):
     return fig, rows
 
 
-@figure("icssl", "step_size_threshold")
+@figure("icssl", "step_size_threshold",
+        claims=("icssl.tfsup.step_size_bound",))
 def step_size_threshold(quick: bool = False):
     """Change of the labelled log-likelihood after one TF_sup step vs α/α*: the witness crosses
     zero at 1, random prompts stay above zero up to 1."""

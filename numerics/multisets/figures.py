@@ -11,7 +11,8 @@ from numerics.figures import figure
 _DIST_LABEL = {"emd": "EMD", "hausdorff": "Hausdorff", "matching": "matching"}
 
 
-@figure("multisets", "exp1_lipschitz_ratios")
+@figure("multisets", "exp1_lipschitz_ratios",
+        claims=("multisets.exp1.latent_ratios_under_bound", "multisets.exp1.mean_emd_tighter_than_max_hausdorff",))
 def exp1_lipschitz_ratios(quick: bool = False):
     """Measured ‖Δf‖ against d(X, Y) for all pairs, with the theoretical constants (Figs. 1-2)."""
     import matplotlib.pyplot as plt
@@ -51,7 +52,8 @@ def exp1_lipschitz_ratios(quick: bool = False):
     return fig, res.table()
 
 
-@figure("multisets", "exp2_perturbation_drops")
+@figure("multisets", "exp2_perturbation_drops",
+        claims=("multisets.exp2.mean_robust_to_outlier_max_robust_to_noise", "multisets.exp2.outlier_hurts_max_noise_hurts_both_alike",))
 def exp2_perturbation_drops(quick: bool = False):
     """Accuracy drop of mean and max networks under one outlier and under noise (Table 2)."""
     import matplotlib.pyplot as plt
@@ -83,7 +85,8 @@ def exp2_perturbation_drops(quick: bool = False):
     return fig, res.table()
 
 
-@figure("multisets", "exp3_shift_correlation")
+@figure("multisets", "exp3_shift_correlation",
+        claims=("multisets.exp3.accuracy_drop_correlates_with_w1", "multisets.exp3.drop_correlation_positive_but_weaker",))
 def exp3_shift_correlation(quick: bool = False):
     """Accuracy drop across set-size bins against W1 between the bins (Fig. 3, Thm 3.7)."""
     import matplotlib.pyplot as plt

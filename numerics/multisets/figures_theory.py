@@ -92,7 +92,8 @@ def counterexample_ratios(quick: bool = False):
     return fig, rows
 
 
-@figure("multisets", "attention_ratio_surface")
+@figure("multisets", "attention_ratio_surface",
+        claims=("multisets.prop33.attention_witness_ratio", "multisets.prop33.attention_limit",))
 def attention_ratio_surface(quick: bool = False):
     """EMD ratio of the Prop. 3.3 attention witness over (c, ε), d = 3, with the limit cd/4 + 1."""
     import matplotlib.pyplot as plt

@@ -19,7 +19,8 @@ def _digit_class(digit: int = 3, n: int = 9):
     return np.stack([embed(x, SHAPE)[0] for x in X[y == digit][:n]])
 
 
-@figure("pnl_augment", "bp_mixture_path")
+@figure("pnl_augment", "bp_mixture_path",
+        claims=("pnl_augment.code.bp_is_early_stopped_mixture",))
 def bp_mixture_path(quick: bool = False):
     """The released decoder (ld.BP, lr = 0.1, k = 8) moves a digit-3 sample along the mixture
     line towards its neighbours' mean: fitted weight s vs the first-order prediction."""
@@ -51,7 +52,8 @@ def bp_mixture_path(quick: bool = False):
     return fig, rows
 
 
-@figure("pnl_augment", "hierarchy_and_newton")
+@figure("pnl_augment", "hierarchy_and_newton",
+        claims=("pnl_augment.proj.newton_quadratic", "pnl_augment.proj.nesting",))
 def hierarchy_and_newton(quick: bool = False):
     """KL(P‖Q_ℓ) (nats) by many-body order ℓ for digit samples, and the Newton solver's
     gradient norm against the released fixed-step encoder's final error."""
@@ -97,7 +99,8 @@ def hierarchy_and_newton(quick: bool = False):
     return fig, rows
 
 
-@figure("pnl_augment", "small_data_accuracy")
+@figure("pnl_augment", "small_data_accuracy",
+        claims=("pnl_augment.exp.comparable_on_images", "pnl_augment.exp.best_or_comparable_tabular", "pnl_augment.exp.pnl_matches_knn_mean_control",))
 def small_data_accuracy(quick: bool = False):
     """Test accuracy (%) over seeds of OG, OG + PNL (two decoders), OG + kNN-mean and
     OG + Gaussian noise, per data set (20 % augmentation, few samples per class)."""

@@ -15,7 +15,8 @@ def _scatter(ax, Y, labels, title):
     ax.set_yticks([])
 
 
-@figure("tsne", "impostors")
+@figure("tsne", "impostors",
+        claims=("tsne.exp1.impostor_digits", "tsne.exp1.impostor_pbmc", "tsne.exp1.same_p",))
 def impostors_figure(quick: bool = False):
     """Fig. 1/2: t-SNE and PCA of real data and of its impostor (same P), with silhouettes."""
     import matplotlib.pyplot as plt
@@ -46,7 +47,8 @@ def impostors_figure(quick: bool = False):
     return fig, table
 
 
-@figure("tsne", "near_simplex")
+@figure("tsne", "near_simplex",
+        claims=("tsne.exp2.near_simplex_structure", "tsne.thm5.near_simplex_instability",))
 def near_simplex_figure(quick: bool = False):
     """Fig. 3: t-SNE outputs of inputs with all squared distances in [1, 1.008]."""
     import matplotlib.pyplot as plt
@@ -79,7 +81,8 @@ def near_simplex_figure(quick: bool = False):
     return fig, table
 
 
-@figure("tsne", "outliers")
+@figure("tsne", "outliers",
+        claims=("tsne.exp3.outlier_below_thm9", "tsne.thm9.outlier_bound",))
 def outliers_figure(quick: bool = False):
     """Fig. 5: outlier number of the input, of the stationary t-SNE output and of PCA."""
     import matplotlib.pyplot as plt

@@ -57,7 +57,8 @@ def impostor_experiment(quick: bool, eps: float = 0.05, perplexity: float = 20.0
             "S_Y": silhouette(Y, labels), "S_Ye": silhouette(Ye, labels)}
 
 
-@figure("tsne", "impostor_pair")
+@figure("tsne", "impostor_pair",
+        claims=("tsne.thm3.impostor_silhouette",))
 def fig_impostor_pair(quick: bool):
     """Original vs impostor inputs (PCA, which differ) and their exact t-SNE (which agree)."""
     import matplotlib.pyplot as plt
