@@ -138,7 +138,8 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
 
     def link(other):
         topic = other.split(".", 1)[0]
-        return (f'<a href="{up}papers/{_e(topic)}.html#claim-{_e(other)}">'
+        # paper pages are siblings of each other
+        return (f'<a href="{_e(topic)}.html#claim-{_e(other)}">'
                 f"<code>{_e(other)}</code></a>")
 
     if row.get("corrected_by"):
@@ -197,7 +198,8 @@ def _paper_pages(doc: dict, papers: dict) -> list[str]:
                                              if counts.get(v)) + "  ",
                 "**Evidence:** " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), "",
                 "```{raw} html", _filters(mine)]
-        text += [_card(r, by_id, corrects_me, figures, present, "../") for r in mine]
+        # pages live in _generated/papers/; figures and sources at the site root
+        text += [_card(r, by_id, corrects_me, figures, present, "../../") for r in mine]
         text += ["```", ""]
         _write(GEN / "papers" / f"{topic}.md", "\n".join(text))
     _write(GEN / "papers" / "index.md", "\n".join(

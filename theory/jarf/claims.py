@@ -361,7 +361,7 @@ def _xor_preconditioner(gamma_rel):
 
 
 @claim("jarf.precond.rotation", where="abstract (“a single global rotation”); jarf.md P7",
-       expected="refuted", corrected_by=("jarf.precond.eigenvalues", "jarf.precond.collapse"),
+       expected="refuted", corrected_by="jarf.precond.collapse",
        reading="our reading",
        reading_note="The abstract (seen) and the summaries call the JARF map a global rotation; "
        "the summary's formula Φ(x) = xᵀĤ with Ĥ = (Ĥ0 + γI)/(tr/d) (single-source, paper body "
