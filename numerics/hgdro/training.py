@@ -104,7 +104,7 @@ class HierarchicalDROTrainer:
     method : {"erm", "gdro", "hgdro"}
     eps : float
         Base radius (``hgdro`` only), in units of the latent features, or relative to the
-        batch's mean |z| when ``relative=True``.
+        batch's mean ``|z|`` when ``relative=True``.
     rule : {"code", "paper"}
         Group radii (``theory.hgdro.group_radii``).
     lr, wd, momentum : float

@@ -115,7 +115,7 @@ def fd_zero_shares(seed: int, trees: int, alpha: float) -> dict:
 
 @experiment
 def trace_norm_gap(seed: int, c: float) -> float:
-    """max |Δp| between forests on XĤ and X(cĤ) (same seeds), breast_cancer."""
+    """max ``|Δp|`` between forests on XĤ and X(cĤ) (same seeds), breast_cancer."""
     from sklearn import datasets
     from sklearn.ensemble import RandomForestClassifier
 

@@ -81,7 +81,7 @@ def knn_kl(theta_star, Q_train, k: int):
 
 def backward_project(theta_star, P_neighbors, *, decoder: str = "code", order: int = 1,
                      lr: float = 0.1, n_iter: int = 1000):
-    """Decode w* with the k neighbours' distributions (shape (k, *shape)).
+    """Decode w* with the k neighbours' distributions (shape ``(k, *shape)``).
 
     ``"code"``: :func:`theory.pnl_augment.released_backward_step` (steps of lr/k on all θ
     towards the neighbours' mean η, early-stopped). ``"theta_fixed"``: the m-projection of w*

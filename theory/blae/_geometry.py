@@ -144,7 +144,8 @@ def geodesic_holed(A, B_, *, hole=HOLE):
 
     Parameters
     ----------
-    A : array (n, 2), B_ : array (m, 2)
+    A, B : arrays (n, 2) and (m, 2)
+        (the second argument is named ``B_``).
         Chart coordinates (l, z) outside the open hole.
 
     Returns

@@ -156,7 +156,7 @@ def implied_rho(r, G, s2: float = 1.0):
     -----
     .. math:: \rho^2 = \frac{r^2}{G s^2 (1-r^2) + r^2}.
 
-    Ours (spec §2 (I6)): at G = 100 the paper's r ∈ [−0.92, −0.62] means |ρ| ∈ [0.079, 0.229].
+    Ours (spec §2 (I6)): at G = 100 the paper's r ∈ [−0.92, −0.62] means ``|ρ| ∈ [0.079, 0.229]``.
     """
     check_param("G", G, Interval(1, None, integer=True), "implied_rho")
     check_param("s2", s2, Interval(0, 1, closed="right"), "implied_rho")

@@ -86,7 +86,7 @@ def dual_norm(G, norm: str = "spectral") -> float:
     .. math:: \\|G\\|_* = \\sup_{\\|Z\\| \\le 1} \\langle G, Z\\rangle = -\\langle G,
               \\mathrm{LMO}(G)\\rangle
 
-    nuclear for spectral, entrywise ℓ1 for linf, max-abs for l1, Frobenius for fro, Σ_j‖G_:j‖₂
+    nuclear for spectral, entrywise ℓ1 for linf, max-abs for l1, Frobenius for fro, ``Σ_j ‖G[:, j]‖₂``
     for colnorm.
     """
     check_param("norm", norm, _NORMS, "dual_norm")

@@ -173,7 +173,7 @@ def joint_bcd(state: EKNNState, n_sweeps: int = 10, rtol: float = 1e-9) -> EKNNS
     state : EKNNState with ``center_weights == "none"`` (with size weights the W step would
         change Û and lose exactness)
     n_sweeps : int ≥ 1
-    rtol : float ≥ 0, stop when a sweep lowers F by less than rtol·|F|
+    rtol : float ≥ 0, stop when a sweep lowers F by less than ``rtol·|F|``
 
     Returns
     -------

@@ -5,7 +5,7 @@ against the projections they are said to compute. numpy/scipy only.
 
 Semantics reproduced (not the code itself): ε is added inside the θ → Q map and the result
 renormalised; the encoder takes fixed-lr natural-gradient steps on the ℓ-body coordinates and
-stops when ‖Δη‖ or |ΔKL| < tol; the decoder takes natural-gradient steps of size lr/k on **all**
+stops when ‖Δη‖ or ``|ΔKL|`` < tol; the decoder takes natural-gradient steps of size lr/k on **all**
 coordinates towards a target η̄, stops when the change of Σ_i KL(P‖P_i) is < tol, and divides
 lr by 10 after (0-based) iterations 200, 500 and 900.
 """
@@ -42,7 +42,7 @@ def released_encode(P, mask, *, lr: float = 1.0, n_iter: int = 1000, eps: float 
 
     .. math:: \theta_B \leftarrow \theta_B - \mathrm{lr}\,G_{BB}^{-1}(\eta_B(Q) - \hat\eta_B)
 
-    stopped when ‖η_B − η̂_B‖₂ < tol or |ΔKL| < tol (spec §1, §2.7). Returns (Q, θ, iterations).
+    stopped when ‖η_B − η̂_B‖₂ < tol or ``|ΔKL|`` < tol (spec §1, §2.7). Returns (Q, θ, iterations).
     """
     P = _distribution(P, "P", "released_encode")
     B = np.asarray(mask, dtype=bool)
@@ -90,7 +90,7 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
     ----------
     theta : ndarray
         Natural coordinates of the sampled latent w* (supported on B; θ(⊥) ignored).
-    P_neighbors : ndarray of shape (k, *shape)
+    P_neighbors : ndarray of shape ``(k, *shape)``
         The k neighbours as distributions.
     eta_bar : ndarray, optional
         Target η (default: the mean of the neighbours' η, as the notebooks pass it).
