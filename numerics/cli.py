@@ -105,6 +105,12 @@ def run_claims(topics, kinds, *, quick: bool, console, ex=None) -> list:
             for cid, (ev, verdict, seconds, error) in zip(by_id, outcomes)]
 
 
+def _run_claims_for(args, console) -> list:
+    """The claims selected by ``args`` (topics, kinds, quick), on the executor it names."""
+    with _executor(args) as ex:
+        return run_claims(_topics(args), _kinds(args), quick=args.quick, console=console, ex=ex)
+
+
 def _print_results(results, console) -> None:
     from rich.table import Table
 
@@ -144,9 +150,7 @@ def cmd_check(args) -> int:
     from numerics.report import to_json, write_reports
 
     console = _console(stderr=args.json)
-    with _executor(args) as ex:
-        results = run_claims(_topics(args), _kinds(args), quick=args.quick, console=console,
-                             ex=ex)
+    results = _run_claims_for(args, console)
     if not args.no_report:
         write_reports(results, args.reports)
     if args.json:
@@ -182,9 +186,7 @@ def cmd_power(args) -> int:
     from theory.claims import DELTAS
 
     console = _console(stderr=args.json)
-    with _executor(args) as ex:
-        results = run_claims(_topics(args), _kinds(args), quick=args.quick, console=console,
-                             ex=ex)
+    results = _run_claims_for(args, console)
     rows = power_rows(results)
     weak = [row for row in rows if row["weak_unlabelled"]]
     if args.json:
