@@ -2,13 +2,18 @@
 result store against the same run warm.
 
 Each is one measurement (a reproduce is minutes long; the row says so), run as a subprocess with
-its own cache folder and reports folder, so neither the developer's cache nor the committed
-reports are touched. Figures and notebooks are written where `reproduce` always writes them.
+its own result store, so the developer's `.cache/` is neither used nor touched. The quick runs
+write their reports to a temporary folder; the two full runs are `make reproduce` itself and
+write `reports/`, `figures/` and the executed notebooks where it always does (the quick runs go
+first, so what is left behind is the full run's). Each run's output is kept in
+`.cache/bench-execution/<run>.log`. The serial and parallel quick runs must give the same
+verdicts and measured values (their `claims.json` are compared; the row says whether they did).
 Skipped in quick mode.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -19,15 +24,30 @@ from pathlib import Path
 from benchmarks._timing import Row, benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT / ".cache" / "bench-execution"
 
 
-def _reproduce(cache: Path, reports: Path, *args: str) -> tuple[float, int]:
+def _reproduce(name: str, cache: Path, reports: Path, *args: str) -> tuple[float, int]:
     env = {**os.environ, "ICLR26_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    env.pop("ICLR26_JOBS", None)
+    LOGS.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "numerics.cli", "reproduce", "--reports",
-                           str(reports), *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, check=False)
+    with open(LOGS / f"{name}.log", "w") as log:
+        proc = subprocess.run([sys.executable, "-m", "numerics.cli", "reproduce", "--reports",
+                               str(reports), *args], cwd=ROOT, env=env, stdout=log,
+                              stderr=subprocess.STDOUT, text=True, check=False)
     return time.perf_counter() - t0, proc.returncode
+
+
+def _claims(reports: Path) -> dict:
+    """Verdict and measured values per claim id (the parts a parallel run must not change)."""
+    path = reports / "claims.json"
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text())
+    rows = data["claims"] if isinstance(data, dict) else data
+    return {r["id"]: (r.get("verdict"), json.dumps(r.get("measured"), sort_keys=True,
+                                                    default=str)) for r in rows}
 
 
 @benchmark("suite", "execution")
@@ -38,14 +58,22 @@ def execution(quick: bool = False, jobs: int | None = None) -> list[Row]:
     rows = []
     with tempfile.TemporaryDirectory(prefix="iclr26-bench-") as tmp:
         tmp = Path(tmp)
-        serial, s_rc = _reproduce(tmp / "c1", tmp / "r1", "--quick", "--jobs", "1")
-        parallel, p_rc = _reproduce(tmp / "c2", tmp / "r2", "--quick", "--jobs", str(jobs))
-        rows.append(Row("suite", "reproduce --quick (cold store)", f"{jobs} workers",
+        serial, s_rc = _reproduce("quick-serial", tmp / "c1", tmp / "r1", "--quick",
+                                  "--jobs", "1")
+        parallel, p_rc = _reproduce(f"quick-jobs{jobs}", tmp / "c2", tmp / "r2", "--quick",
+                                    "--jobs", str(jobs))
+        a, b = _claims(tmp / "r1"), _claims(tmp / "r2")
+        same = bool(a) and a == b
+        differing = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+        rows.append(Row("suite", "reproduce --quick (cold store)", f"{len(a)} claims",
                         f"--jobs {jobs}", parallel, "--jobs 1 (serial)", serial,
-                        note=f"one run each; exit {p_rc}/{s_rc}"))
-        cold, c_rc = _reproduce(tmp / "c3", tmp / "r3", "--jobs", str(jobs))
-        warm, w_rc = _reproduce(tmp / "c3", tmp / "r3", "--jobs", str(jobs))
-        rows.append(Row("suite", "reproduce (full)", f"{jobs} workers", "warm result store",
+                        note=f"one run each; exit {p_rc}/{s_rc}; verdicts and measured values "
+                             + ("identical" if same else
+                                f"DIFFER for {len(differing)}: {', '.join(differing[:5])}")))
+        reports = ROOT / "reports"
+        cold, c_rc = _reproduce("full-cold", tmp / "c3", reports, "--jobs", str(jobs))
+        warm, w_rc = _reproduce("full-warm", tmp / "c3", reports, "--jobs", str(jobs))
+        rows.append(Row("suite", "make reproduce (full)", f"{jobs} workers", "warm result store",
                         warm, "cold result store", cold,
                         target="cold ≤ 540 s, warm ≤ 120 s",
                         met=cold <= 540 and warm <= 120,

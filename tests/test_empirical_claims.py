@@ -10,7 +10,15 @@ from theory.claims import discover
 CLAIMS = discover(kinds=("empirical",))
 
 
-@pytest.mark.parametrize("claim", CLAIMS, ids=[c.id for c in CLAIMS])
+def _experiment_group(claim):
+    # Claims of one experiment (``topic.expN.*``) read the same cached runs: on one xdist worker
+    # the first computes them and the rest are served from the session's result store, instead
+    # of two workers training the same models at once.
+    return pytest.param(claim, id=claim.id, marks=pytest.mark.xdist_group(
+        "empirical:" + ".".join(claim.id.split(".")[:2])))
+
+
+@pytest.mark.parametrize("claim", [_experiment_group(c) for c in CLAIMS])
 def test_empirical_claim_reaches_expected_verdict_in_quick_mode(claim):
     result = claim.run(quick=True)
     assert result.error is None, result.error

@@ -153,3 +153,18 @@ def test_sweep_cells_run_as_tasks_inside_a_cluster_and_serially_outside():
         (inside,) = ex.map(_sweep, [6])
     assert [v for v, _ in inside] == [0, 1, 4, 9, 16, 25]
     assert os.getpid() not in {pid for _, pid in inside}
+
+
+def test_jobs_1_is_a_plain_loop_that_never_imports_dask(tmp_path):
+    proc = _run_py("""
+        import json, sys
+        from numerics.execution import executor, map_cells
+        with executor(jobs=1) as ex:
+            out = ex.map(abs, [-1, -2]) + map_cells(abs, [-3])
+        print(json.dumps({"out": out, "parallel": ex.parallel,
+                          "dask": sorted(m for m in sys.modules
+                                         if m.split(".")[0] in ("dask", "distributed"))}))
+    """, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got == {"out": [1, 2, 3], "parallel": False, "dask": []}
