@@ -150,30 +150,81 @@ def executor(jobs: int | None = None, scheduler: str | None = None,
         ex.close()
 
 
+def current_worker():
+    """The Dask worker this code runs on, or ``None`` (never imports Dask for a serial run)."""
+    if "distributed" not in sys.modules:
+        return None
+    from distributed import get_worker
+
+    try:
+        return get_worker()
+    except ValueError:
+        return None
+
+
+def _experiment_key(exp, args: tuple, kwargs: dict) -> str:
+    from dask.base import tokenize
+
+    return f"experiment-{exp.experiment_name}-{tokenize(exp.code_digest(), args, kwargs)}"
+
+
+def _resolve(module: str, qualname: str):
+    import importlib
+
+    obj = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _experiment_task(module: str, qualname: str, args: tuple, kwargs: dict):
+    """Run (or load) one experiment on the worker this task landed on."""
+    _one_thread_worker()
+    return _resolve(module, qualname).here(*args, **kwargs)
+
+
+def _submit_experiment(client, exp, args: tuple, kwargs: dict):
+    # The key names the experiment, its code and its arguments: a second submission while the
+    # first is pending or held refers to the same task (the scheduler does not run it twice).
+    return client.submit(_experiment_task, exp.__module__, exp.__qualname__, args, kwargs,
+                         key=_experiment_key(exp, args, kwargs), pure=False)
+
+
+def shared_experiment(exp, args: tuple, kwargs: dict):
+    """Result of the :func:`numerics.store.experiment` ``exp`` for these arguments.
+
+    Outside a Dask task (or for an experiment not defined at module level) it is loaded or
+    computed here. Inside one it is a task of the cluster keyed by the experiment's name, code
+    digest and arguments; the calling task secedes while it waits, so its worker stays free.
+    """
+    if current_worker() is None or not exp.importable:
+        return exp.here(*args, **kwargs)
+    from distributed import worker_client
+
+    with worker_client() as client:
+        return _submit_experiment(client, exp, args, kwargs).result()
+
+
 def map_cells(fn: Callable, cells: Iterable, **kwargs) -> list:
     """``[fn(cell, **kwargs) for cell in cells]``: the cells of a sweep, as tasks of the running
     Dask cluster when called inside one of its tasks, else a plain loop.
 
     Inside a worker the calling task secedes from the worker's thread pool while it waits
     (``worker_client``), so the cells run on every worker, this one included. ``fn`` must be a
-    module-level function (decorate it with :func:`numerics.store.experiment` to cache each cell).
+    module-level function; when it is an experiment (:func:`numerics.store.experiment`) each cell
+    is cached, and two sweeps submitting the same cell share one task.
     """
     cells = list(cells)
-    worker = None
-    if "distributed" in sys.modules:  # never import Dask for a serial run
-        from distributed import get_worker
-
-        try:
-            worker = get_worker()
-        except ValueError:
-            worker = None
-    if worker is None or len(cells) < 2:
+    if current_worker() is None or len(cells) < 2:
         return [fn(c, **kwargs) for c in cells]
     from distributed import worker_client
 
     with worker_client() as client:
-        futures = client.map(_call, [fn] * len(cells), [(c,) for c in cells],
-                             [kwargs] * len(cells), pure=False)
+        if getattr(fn, "importable", False):
+            futures = [_submit_experiment(client, fn, (c,), kwargs) for c in cells]
+        else:
+            futures = client.map(_call, [fn] * len(cells), [(c,) for c in cells],
+                                 [kwargs] * len(cells), pure=False)
         return client.gather(futures)
 
 

@@ -70,7 +70,10 @@ def experiment(fn=None, *, maxsize: int = 8):
     """Decorate a pure experiment function ``f(*params)``: cached on disk and in memory.
 
     Arguments must be hashable and picklable (numbers, strings, tuples); the result must be
-    picklable. ``f.cache_clear()`` empties the in-memory layer only.
+    picklable. ``f.cache_clear()`` empties the in-memory layer only. Called inside a task of a
+    Dask cluster, the experiment is itself submitted as a task whose key is its name, code digest
+    and arguments (:func:`numerics.execution.shared_experiment`), so two claims that need the same
+    experiment at the same time wait for one computation instead of each running it.
     """
     if fn is None:
         return functools.partial(experiment, maxsize=maxsize)
@@ -84,13 +87,19 @@ def experiment(fn=None, *, maxsize: int = 8):
     compute.__module__ = fn.__module__
     compute.__qualname__ = compute.__name__ = f"{fn.__qualname__}__experiment"
 
-    @functools.lru_cache(maxsize=maxsize)
-    def cached(*args, **kwargs):
+    def here(*args, **kwargs):
+        """Load from the disk store or compute, in this process."""
         location = cache_dir()
         if location is None:
             return compute(None, args, kwargs)
         memory = _memory(str(location))
         return memory.cache(compute, ignore=[])(code_digest(topic), args, kwargs)
+
+    @functools.lru_cache(maxsize=maxsize)
+    def cached(*args, **kwargs):
+        from numerics.execution import shared_experiment
+
+        return shared_experiment(wrapper, args, kwargs)
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -98,6 +107,11 @@ def experiment(fn=None, *, maxsize: int = 8):
 
     wrapper.cache_clear = cached.cache_clear
     wrapper.uncached = fn
+    wrapper.here = here
+    wrapper.experiment_name = name
+    wrapper.code_digest = functools.partial(code_digest, topic)
+    # a task can name it by module and qualified name only when it is defined at module level
+    wrapper.importable = "<locals>" not in fn.__qualname__
     return wrapper
 
 

@@ -168,3 +168,25 @@ def test_jobs_1_is_a_plain_loop_that_never_imports_dask(tmp_path):
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got == {"out": [1, 2, 3], "parallel": False, "dask": []}
+
+
+def _needs_poison(_: int) -> int:
+    from numerics.tsne.experiments import poison
+
+    return len(poison(quick=True))
+
+
+def _computed() -> list:
+    from numerics import store
+
+    return list(store.COMPUTED)
+
+
+def test_two_tasks_needing_one_experiment_at_once_compute_it_once(tmp_path, monkeypatch):
+    # a cold store the workers inherit; both tasks start together on the two workers
+    monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path))
+    with executor(jobs=2) as ex:
+        sizes = ex.map(_needs_poison, [0, 1])
+        computed = [name for names in ex.client.run(_computed).values() for name in names]
+    assert sizes[0] == sizes[1] > 0
+    assert computed.count("numerics.tsne.experiments.poison") == 1, computed
