@@ -94,15 +94,17 @@ def run_claims(topics, kinds, *, quick: bool, console, ex=None) -> list:
     from theory.claims import Result, discover
 
     claims = discover(topics, kinds)
-    by_id = {c.id: c for c in claims}
+    # the empirical claims (the long ones) are submitted first, so a cluster does not end on a
+    # few long tasks; results come back in registry order
+    order = sorted(claims, key=lambda c: c.kind != "empirical")
     ex = ex or Executor()
     with _progress(console) as progress:
         task = progress.add_task("checking claims", total=len(claims), item="")
-        outcomes = ex.map(claim_task, [c.id for c in claims], quick=quick, kinds=tuple(kinds),
+        outcomes = ex.map(claim_task, [c.id for c in order], quick=quick, kinds=tuple(kinds),
                           on_done=lambda cid, _: progress.update(task, advance=1, item=cid))
         progress.update(task, item="")
-    return [Result(by_id[cid], ev, verdict, seconds, error, quick)
-            for cid, (ev, verdict, seconds, error) in zip(by_id, outcomes)]
+    by_id = {c.id: out for c, out in zip(order, outcomes)}
+    return [Result(c, *by_id[c.id], quick) for c in claims]
 
 
 def _run_claims_for(args, console) -> list:

@@ -20,6 +20,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from numerics.store import Uncached, experiment
+
 
 class SchedulerUnreachable(RuntimeError):
     """``--scheduler`` named an address where no Dask scheduler answered."""
@@ -165,7 +167,8 @@ def current_worker():
 def _experiment_key(exp, args: tuple, kwargs: dict) -> str:
     from dask.base import tokenize
 
-    return f"experiment-{exp.experiment_name}-{tokenize(exp.code_digest(), args, kwargs)}"
+    digest = exp.code_digest(args, kwargs)
+    return f"experiment-{exp.experiment_name}-{tokenize(digest, args, kwargs)}"
 
 
 def _resolve(module: str, qualname: str):
@@ -231,13 +234,36 @@ def map_cells(fn: Callable, cells: Iterable, **kwargs) -> list:
 # ---------------------------------------------------------------------------------------------
 # Tasks: module-level functions of picklable arguments, importable on any worker.
 def claim_task(claim_id: str, *, quick: bool = False, kinds=("theory", "empirical")):
-    """Run one registered claim; return what rebuilds its Result on the client."""
+    """Run one registered claim; return what rebuilds its Result on the client.
+
+    The outcome is kept in the result store like an experiment (keyed by the claim, the mode
+    and the code of its topic and of the registry), so a second ``check`` with nothing changed
+    re-judges nothing; a claim whose check raised, or that is unavailable, is not stored. ``kinds`` only says which
+    kinds the caller selected: the outcome does not depend on it.
+    """
+    return claim_outcome(claim_id, bool(quick))
+
+
+def _claim_topic(claim_id: str, quick: bool = False) -> str:
+    return claim_id.split(".", 1)[0]
+
+
+# not a shared task: a claim already is a task of its own
+@experiment(maxsize=1024, topic=_claim_topic, shared=False,
+            extra_code=("theory/claims.py", "theory/__init__.py"))
+def claim_outcome(claim_id: str, quick: bool = False):
+    """(evidence, verdict, seconds, error) of one claim, kept in the result store."""
     from theory.claims import discover
 
-    topic = claim_id.split(".", 1)[0]
-    claim = next(c for c in discover((topic,), kinds) if c.id == claim_id)
+    claim = next(c for c in discover((_claim_topic(claim_id),), ("theory", "empirical"))
+                 if c.id == claim_id)
     r = claim.run(quick=quick)
-    return r.evidence, r.verdict, r.seconds, r.error
+    outcome = (r.evidence, r.verdict, r.seconds, r.error)
+    # an error may be transient, and an unavailable claim may be decided once its data is
+    # installed (a change the code digest does not see): neither is stored
+    if r.error is not None or r.verdict == "unavailable":
+        raise Uncached(outcome)
+    return outcome
 
 
 def figure_task(key: tuple[str, str], *, out: str = "figures", quick: bool = False):

@@ -25,6 +25,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 _SHARED = ("numerics/data", "numerics/store.py", "theory/validation.py", "theory/tolerances.py")
+#: Distributions whose version is part of every key: an upgrade of one of them can change a
+#: solver's answer or a training run, so it is a cache miss.
+_PACKAGES = ("numpy", "scipy", "torch", "scikit-learn", "cvxpy", "clarabel", "POT", "sympy",
+             "openTSNE", "joblib")
 
 
 def cache_dir() -> Path | None:
@@ -43,16 +47,32 @@ def _memory(location: str | None):
 
 
 @functools.cache
-def code_digest(topic: str) -> str:
-    """sha256 of every ``.py`` file of the topic's packages and of the shared modules."""
+def environment() -> tuple[str, ...]:
+    """``name==version`` of the packages in :data:`_PACKAGES` (``name==absent`` if missing)."""
+    from importlib import metadata
+
+    out = []
+    for name in _PACKAGES:
+        try:
+            out.append(f"{name}=={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            out.append(f"{name}==absent")
+    return tuple(out)
+
+
+@functools.cache
+def code_digest(topic: str, extra: tuple[str, ...] = ()) -> str:
+    """sha256 of every ``.py`` file of the topic's packages, of the shared modules and of
+    ``extra`` (paths from the repository root), and of :func:`environment`."""
     h = hashlib.sha256()
     paths = []
-    for rel in (f"theory/{topic}", f"numerics/{topic}", *_SHARED):
+    for rel in (f"theory/{topic}", f"numerics/{topic}", *_SHARED, *extra):
         p = ROOT / rel
         paths += sorted(p.rglob("*.py")) if p.is_dir() else ([p] if p.exists() else [])
     for p in paths:
         h.update(p.relative_to(ROOT).as_posix().encode())
         h.update(p.read_bytes())
+    h.update("\n".join(environment()).encode())
     return h.hexdigest()[:16]
 
 
@@ -66,19 +86,44 @@ def _topic_of(fn) -> str:
 COMPUTED: list[str] = []
 
 
-def experiment(fn=None, *, maxsize: int = 8):
+class Uncached(Exception):
+    """Raised by an experiment to return ``result`` without storing it (a transient failure).
+
+    joblib stores nothing for a call that raises, and neither does the in-memory layer; the
+    decorated function catches it and returns ``result``.
+    """
+
+    def __init__(self, result):
+        super().__init__(result)  # in args, so it survives pickling (Dask tasks)
+
+    @property
+    def result(self):
+        return self.args[0]
+
+    def __str__(self) -> str:
+        return "result returned without being stored"
+
+
+def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, ...] = (),
+               shared: bool = True):
     """Decorate a pure experiment function ``f(*params)``: cached on disk and in memory.
 
     Arguments must be hashable and picklable (numbers, strings, tuples); the result must be
-    picklable. ``f.cache_clear()`` empties the in-memory layer only. Called inside a task of a
-    Dask cluster, the experiment is itself submitted as a task whose key is its name, code digest
-    and arguments (:func:`numerics.execution.shared_experiment`), so two claims that need the same
-    experiment at the same time wait for one computation instead of each running it.
+    picklable. ``f.cache_clear()`` empties the in-memory layer only.
+
+    The key holds the arguments and :func:`code_digest` of the experiment's topic (the package
+    it is defined in, or ``topic(*args)`` when ``topic`` is a function of the arguments) plus
+    ``extra_code``. A result the function returns by raising :class:`Uncached` is passed on
+    and not stored. With ``shared`` (the default), called inside a task of a Dask cluster the
+    experiment is itself submitted as a task whose key is its name, code digest and arguments
+    (:func:`numerics.execution.shared_experiment`), so two claims that need the same experiment
+    at the same time wait for one computation instead of each running it.
     """
     if fn is None:
-        return functools.partial(experiment, maxsize=maxsize)
-    topic = _topic_of(fn)
+        return functools.partial(experiment, maxsize=maxsize, topic=topic,
+                                 extra_code=extra_code, shared=shared)
     name = f"{fn.__module__}.{fn.__qualname__}"
+    topic_of = topic if callable(topic) else (lambda *a, **k: topic or _topic_of(fn))
 
     def compute(code_digest_, args, kwargs):
         COMPUTED.append(name)
@@ -87,29 +132,37 @@ def experiment(fn=None, *, maxsize: int = 8):
     compute.__module__ = fn.__module__
     compute.__qualname__ = compute.__name__ = f"{fn.__qualname__}__experiment"
 
+    def digest(args=(), kwargs=None) -> str:
+        return code_digest(topic_of(*args, **(kwargs or {})), tuple(extra_code))
+
     def here(*args, **kwargs):
         """Load from the disk store or compute, in this process."""
         location = cache_dir()
         if location is None:
             return compute(None, args, kwargs)
         memory = _memory(str(location))
-        return memory.cache(compute, ignore=[])(code_digest(topic), args, kwargs)
+        return memory.cache(compute, ignore=[])(digest(args, kwargs), args, kwargs)
 
     @functools.lru_cache(maxsize=maxsize)
     def cached(*args, **kwargs):
+        if not shared:
+            return here(*args, **kwargs)
         from numerics.execution import shared_experiment
 
         return shared_experiment(wrapper, args, kwargs)
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        return cached(*args, **kwargs)
+        try:
+            return cached(*args, **kwargs)
+        except Uncached as exc:
+            return exc.result
 
     wrapper.cache_clear = cached.cache_clear
     wrapper.uncached = fn
     wrapper.here = here
     wrapper.experiment_name = name
-    wrapper.code_digest = functools.partial(code_digest, topic)
+    wrapper.code_digest = digest
     # a task can name it by module and qualified name only when it is defined at module level
     wrapper.importable = "<locals>" not in fn.__qualname__
     return wrapper

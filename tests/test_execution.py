@@ -82,9 +82,14 @@ def _serialised(results):
             for r in results]
 
 
-def test_local_dask_cluster_gives_the_serial_verdicts_and_values():
+def test_local_dask_cluster_gives_the_serial_verdicts_and_values(monkeypatch):
     from rich.console import Console
 
+    # both runs compute every claim (no result store, inherited by the workers)
+    monkeypatch.setenv("ICLR26_CACHE_DIR", "off")
+    from numerics.execution import claim_outcome
+
+    claim_outcome.cache_clear()
     console = Console(file=open(os.devnull, "w"))  # noqa: SIM115 - closed with the process
     serial = cli.run_claims((TOPIC,), ("theory",), quick=True, console=console)
     with executor(jobs=2) as ex:
@@ -190,3 +195,39 @@ def test_two_tasks_needing_one_experiment_at_once_compute_it_once(tmp_path, monk
         computed = [name for names in ex.client.run(_computed).values() for name in names]
     assert sizes[0] == sizes[1] > 0
     assert computed.count("numerics.tsne.experiments.poison") == 1, computed
+
+
+CHECK_TWICE = """
+    import json
+    from rich.console import Console
+    from numerics import cli, store
+    out = cli.run_claims(("fairness",), ("theory",), quick=True, console=Console(quiet=True))
+    print(json.dumps({"computed": store.COMPUTED, "verdicts": [r.verdict for r in out]}))
+"""
+
+
+def test_a_second_check_reads_every_claim_from_the_store(tmp_path):
+    first = _run_py(CHECK_TWICE, tmp_path)
+    assert first.returncode == 0, first.stderr
+    second = _run_py(CHECK_TWICE, tmp_path)
+    assert second.returncode == 0, second.stderr
+    a, b = json.loads(first.stdout), json.loads(second.stdout)
+    assert a["computed"].count("numerics.execution.claim_outcome") == len(a["verdicts"]) > 0
+    assert b["computed"] == [] and b["verdicts"] == a["verdicts"]
+
+
+def test_a_result_raised_as_uncached_is_returned_and_not_stored(tmp_path, monkeypatch):
+    from numerics import store
+
+    monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path))
+    calls = []
+
+    @store.experiment
+    def flaky(x):
+        calls.append(x)
+        raise store.Uncached({"error": "transient", "x": x})
+
+    assert flaky(1) == {"error": "transient", "x": 1}
+    assert flaky(1) == {"error": "transient", "x": 1}
+    assert calls == [1, 1]
+    assert store.info()["entries"] == 0
