@@ -223,14 +223,21 @@ def cmd_figures(args) -> int:
     specs = discover_figures(_topics(args))
     with _executor(args) as ex, _progress(console) as progress:
         task = progress.add_task("figures", total=len(specs), item="")
-        failed = [f for f in ex.map(
+        built = ex.map(
             figure_task, [(s.topic, s.name) for s in specs], out=args.out, quick=args.quick,
             on_done=lambda key, _: progress.update(task, advance=1, item="/".join(key)))
-            if f is not None]
+    failed = [b.error for b in built if b.error is not None]
     for f in failed:
         console.print(f"[red]FAILED[/] {f}")
-    console.print(f"{len(specs) - len(failed)}/{len(specs)} figures written under {args.out}/")
+    console.print(f"{len(specs) - len(failed)}/{len(specs)} figures written under {args.out}/"
+                  + _current_note(built))
     return 1 if failed else 0
+
+
+def _current_note(built) -> str:
+    n = sum(b.current for b in built)
+    return (f" ({n} up to date, left as they were; `iclr26-verify cache clear` rebuilds all)"
+            if n else "")
 
 
 def cmd_notebooks(args) -> int:
@@ -242,12 +249,14 @@ def cmd_notebooks(args) -> int:
                if not args.topic or s.stem.split("_", 1)[1] in args.topic]
     with _executor(args) as ex, _progress(console) as progress:
         task = progress.add_task("notebooks", total=len(sources), item="")
-        failed = [f for f in ex.map(
+        built = ex.map(
             notebook_task, sources, quick=args.quick,
             on_done=lambda src, _: progress.update(task, advance=1, item=Path(src).name))
-            if f is not None]
+    failed = [b.error for b in built if b.error is not None]
     for f in failed:
         console.print(f"[red]FAILED[/] {f}")
+    console.print(f"{len(sources) - len(failed)}/{len(sources)} notebooks executed"
+                  + _current_note(built))
     return 1 if failed else 0
 
 
@@ -281,8 +290,9 @@ def cmd_bench(args) -> int:
     console = _console()
     with console.status("benchmarking") as status:
         rows = run(args.topic or None, quick=args.quick, out_dir=args.reports,
-                   progress=lambda s: status.update(f"benchmarking {s}"))
-    name = "BENCHMARKS.md" if not args.topic else "BENCHMARKS.partial.md"
+                   progress=lambda s: status.update(f"benchmarking {s}"), jobs=args.jobs,
+                   scheduler=args.scheduler, merge=args.merge)
+    name = "BENCHMARKS.md" if not args.topic or args.merge else "BENCHMARKS.partial.md"
     console.print(Path(args.reports, name).read_text())
     console.print(f"{len(rows)} rows written to {args.reports}/{name}")
     return 0
@@ -370,6 +380,13 @@ def build_parser() -> argparse.ArgumentParser:
                     choices=(*TOPICS, "suite"), help="restrict to a topic; repeatable")
     sp.add_argument("--quick", action="store_true", help="small sizes")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
+    sp.add_argument("--merge", action="store_true", help="with --topic: replace those topics' "
+                    "rows of BENCHMARKS.md instead of writing BENCHMARKS.partial.md")
+    sp.add_argument("--jobs", type=_positive_int, default=None, metavar="N",
+                    help="workers of the parallel runs in the execution rows (default: the "
+                    "number of cores); the timed comparisons run one at a time")
+    sp.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                    help="run the parallel runs of the execution rows on this Dask scheduler")
     sp.set_defaults(fn=cmd_bench)
 
     sp = sub.add_parser("cache", help="show or empty the result store (cached experiments)")

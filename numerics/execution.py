@@ -266,27 +266,46 @@ def claim_outcome(claim_id: str, quick: bool = False):
     return outcome
 
 
-def figure_task(key: tuple[str, str], *, out: str = "figures", quick: bool = False):
-    """Render one registered figure; return ``None`` or the error line."""
+@dataclass(frozen=True)
+class Built:
+    """What a figure or notebook task did: ``error`` (None on success), ``current`` (its
+    outputs were up to date and left as they are: :mod:`numerics.renders`)."""
+
+    error: str | None = None
+    current: bool = False
+
+
+def figure_task(key: tuple[str, str], *, out: str = "figures", quick: bool = False,
+                dpi: int = 150) -> Built:
+    """Render one registered figure unless its PNG and CSV are up to date."""
     from numerics.figures import discover_figures, render
+    from numerics.renders import build_unless_current, figure_key
 
     topic, name = key
     spec = next(s for s in discover_figures((topic,)) if s.name == name)
     try:
-        render(spec, out, quick=quick)
+        current = build_unless_current("figure", figure_key(spec, out, quick, dpi),
+                                       lambda: render(spec, out, quick=quick, dpi=dpi))
     except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
-        return f"{topic}/{name}: {type(exc).__name__}: {exc}"
-    return None
+        return Built(f"{topic}/{name}: {type(exc).__name__}: {exc}")
+    return Built(current=current)
 
 
-def notebook_task(source: str, *, quick: bool = False):
-    """Execute one notebook; return ``None`` or the error line."""
+def notebook_task(source: str, *, quick: bool = False) -> Built:
+    """Execute one notebook unless its ``.ipynb`` is up to date."""
     from pathlib import Path
 
     from numerics.notebooks import execute
+    from numerics.renders import build_unless_current, notebook_key
+
+    target = Path(source).with_suffix(".ipynb")
+
+    def build():
+        execute(source, quick=quick, out_path=target)
+        return [target]
 
     try:
-        execute(source, quick=quick)
+        current = build_unless_current("notebook", notebook_key(source, quick, target), build)
     except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
-        return f"{Path(source).name}: {type(exc).__name__}: {str(exc)[-2000:]}"
-    return None
+        return Built(f"{Path(source).name}: {type(exc).__name__}: {str(exc)[-2000:]}")
+    return Built(current=current)

@@ -231,3 +231,56 @@ def test_a_result_raised_as_uncached_is_returned_and_not_stored(tmp_path, monkey
     assert flaky(1) == {"error": "transient", "x": 1}
     assert calls == [1, 1]
     assert store.info()["entries"] == 0
+
+
+def test_an_output_is_rebuilt_only_when_its_key_or_its_file_changed(tmp_path, monkeypatch):
+    from numerics.renders import build_unless_current
+
+    monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path / "store"))
+    out, builds = tmp_path / "out.txt", []
+
+    def build():
+        builds.append(1)
+        out.write_text(f"build {len(builds)}")
+        return [out]
+
+    assert build_unless_current("t", ("k", 1), build) is False      # cold: built
+    assert build_unless_current("t", ("k", 1), build) is True       # nothing changed
+    assert len(builds) == 1 and out.read_text() == "build 1"
+    out.write_text("edited by hand")
+    assert build_unless_current("t", ("k", 1), build) is False      # file changed: rebuilt
+    assert build_unless_current("t", ("k", 1), build) is True       # and recorded anew
+    out.unlink()
+    assert build_unless_current("t", ("k", 1), build) is False      # file gone: rebuilt
+    assert build_unless_current("t", ("k", 2), build) is False      # another key: built
+    assert len(builds) == 4
+    monkeypatch.setenv("ICLR26_CACHE_DIR", "off")
+    assert build_unless_current("t", ("k", 2), build) is False      # no store: always built
+
+
+def test_a_figure_task_leaves_an_up_to_date_figure(tmp_path, monkeypatch):
+    import matplotlib.pyplot as plt
+
+    from numerics import figures
+    from numerics.execution import figure_task
+
+    calls = []
+
+    def draw(quick=False):
+        calls.append(quick)
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [0, 1])
+        return fig, {"x": [0, 1], "y": [0, 1]}
+
+    spec = figures.FigureSpec("fairness", "_test_line", draw, "a test figure")
+    monkeypatch.setitem(figures._FIGURES, ("fairness", "_test_line"), spec)
+    monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path / "store"))
+    out = tmp_path / "figs"
+    first = figure_task(("fairness", "_test_line"), out=str(out), quick=True, dpi=30)
+    second = figure_task(("fairness", "_test_line"), out=str(out), quick=True, dpi=30)
+    assert (first.error, first.current) == (None, False)
+    assert (second.error, second.current) == (None, True) and len(calls) == 1
+    (out / "fairness" / "_test_line.png").unlink()
+    third = figure_task(("fairness", "_test_line"), out=str(out), quick=True, dpi=30)
+    assert (third.error, third.current) == (None, False) and len(calls) == 2
+    assert (out / "fairness" / "_test_line.png").is_file()

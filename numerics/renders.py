@@ -1,0 +1,68 @@
+"""Outputs left as they are when nothing that made them changed: figures and executed notebooks.
+
+A figure's PNG and CSV, and a notebook's ``.ipynb``, are functions of the code that draws them,
+of the experiments they read (already in the result store) and, for a notebook, of its source.
+:func:`build_unless_current` keeps, in the result store (``joblib.Memory``, like every
+experiment), the sha256 of each file a build wrote, under a key made of what made them: the
+topic's code digest (:func:`numerics.store.code_digest`, package versions included), the
+renderer's own module, the notebook's source, the mode and the output path. A later run with
+the same key that finds the files on disk with those digests does not rebuild them; a file
+deleted or edited by hand, or any change to the key, rebuilds. ``cache clear`` (or
+``ICLR26_CACHE_DIR=off``) rebuilds everything.
+
+Only the CLI's figure and notebook tasks go through here; :func:`numerics.figures.render` and
+:func:`numerics.notebooks.execute` called directly (the tests do) always build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from numerics import store
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _build(kind: str, key: tuple, build: Callable[[], Iterable[Path]]) -> dict[str, str]:
+    """Run ``build`` (which writes files and returns their paths); the files' sha256."""
+    return {str(Path(p).resolve()): sha256(p) for p in build()}
+
+
+def build_unless_current(kind: str, key: tuple, build: Callable[[], Iterable[Path]]) -> bool:
+    """Run ``build`` unless the store holds the digests of its files for ``key`` and the files
+    on disk still have them. Return ``True`` when nothing was rebuilt."""
+    location = store.cache_dir()
+    if location is None:
+        build()
+        return False
+    ran = []
+
+    def tracked():
+        ran.append(True)
+        return build()
+
+    recorded = store._memory(str(location)).cache(_build, ignore=["build"])
+    digests = recorded(kind, key, tracked)
+    if ran:
+        return False
+    if all(Path(p).is_file() and sha256(Path(p)) == h for p, h in digests.items()):
+        return True
+    recorded.call(kind, key, build)  # a file was removed or edited: rebuild, record anew
+    return False
+
+
+def figure_key(spec, out: str | Path, quick: bool, dpi: int) -> tuple:
+    return ("figure", spec.topic, spec.name, bool(quick), int(dpi), str(Path(out).resolve()),
+            store.code_digest(spec.topic, ("numerics/figures.py", "numerics/_atomic.py")))
+
+
+def notebook_key(source: str | Path, quick: bool, target: str | Path) -> tuple:
+    source = Path(source)
+    topic = source.stem.split("_", 1)[1]
+    return ("notebook", sha256(source), bool(quick), str(Path(target).resolve()),
+            store.code_digest(topic, ("numerics/notebooks.py", "numerics/figures.py",
+                                      "numerics/report.py", "numerics/_atomic.py")))
