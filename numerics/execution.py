@@ -54,6 +54,35 @@ def _one_thread_worker():
         pass
 
 
+@contextlib.contextmanager
+def single_thread(torch_too: bool = True):
+    """torch and the BLAS/OpenMP pools on one thread for the duration, then as they were.
+
+    Every experiment and claim runs inside this, serially as on a worker: floating-point sums
+    split over a different number of threads round differently, and a training run amplifies
+    the last bit, so without it a serial run and a parallel one report different numbers.
+    Parallelism comes from running experiments side by side (``--jobs``), not inside one.
+    With ``torch_too=False`` torch is limited only if something already imported it.
+    """
+    from threadpoolctl import threadpool_limits
+
+    torch = sys.modules.get("torch")
+    if torch is None and torch_too:  # a theory claim (torch_too=False) never imports torch
+        try:
+            import torch
+        except ImportError:  # pragma: no cover - torch is a dependency
+            torch = None
+    before = torch.get_num_threads() if torch is not None else None
+    with threadpool_limits(limits=1):
+        if torch is not None and before != 1:
+            torch.set_num_threads(1)
+        try:
+            yield
+        finally:
+            if torch is not None and before != 1:
+                torch.set_num_threads(before)
+
+
 def _call(fn, args, kwargs):
     _one_thread_worker()
     return fn(*args, **kwargs)
@@ -201,7 +230,8 @@ def shared_experiment(exp, args: tuple, kwargs: dict):
     digest and arguments; the calling task secedes while it waits, so its worker stays free.
     """
     if current_worker() is None or not exp.importable:
-        return exp.here(*args, **kwargs)
+        with single_thread():
+            return exp.here(*args, **kwargs)
     from distributed import worker_client
 
     with worker_client() as client:
@@ -257,7 +287,8 @@ def claim_outcome(claim_id: str, quick: bool = False):
 
     claim = next(c for c in discover((_claim_topic(claim_id),), ("theory", "empirical"))
                  if c.id == claim_id)
-    r = claim.run(quick=quick)
+    with single_thread(torch_too=claim.kind == "empirical"):
+        r = claim.run(quick=quick)
     outcome = (r.evidence, r.verdict, r.seconds, r.error)
     # an error may be transient, and an unavailable claim may be decided once its data is
     # installed (a change the code digest does not see): neither is stored
