@@ -24,7 +24,7 @@ def to_markdown(rows: list[Row], info: dict, merged: list[dict] = ()) -> str:
               "the same input in the same run (median of ≥ 5 repetitions after a warm-up). "
               "ratio = alternative time / our time (> 1: ours is faster)."), "",
              "Machine: " + ", ".join(f"{k}={v}" for k, v in info.items()), "",
-             *[f"Rows of {', '.join(m['topics'])} re-run on {m['when']} "
+             *[f"Rows of {', '.join(m['topics'])} merged on {m['when']} "
                f"(`iclr26-verify bench --merge`{' --quick' if m.get('quick') else ''})."
                for m in merged], *([""] if merged else []),
              "| topic | task | size | ours | time | alternative | time | ratio | target | met | note |",
@@ -86,21 +86,26 @@ def plot_scaling(rows: list[Row], out_dir, stem: str = "benchmarks") -> Path | N
 
 
 def run(topics=None, *, quick: bool = False, out_dir="reports", progress=None,
-        jobs: int | None = None, scheduler: str | None = None, merge: bool = False) -> list[Row]:
-    """Run the benchmarks of ``topics`` (all when ``None``) and write their tables.
+        jobs: int | None = None, scheduler: str | None = None, merge: bool = False,
+        only: tuple[str, ...] = ()) -> list[Row]:
+    """Run the benchmarks of ``topics`` (all when ``None``; only those named in ``only`` when
+    given) and write their tables.
 
     A run restricted to some topics writes ``BENCHMARKS.partial.md``; with ``merge`` it replaces
-    those topics' rows of ``BENCHMARKS.md``/``benchmarks.json`` instead (each row is still one
-    run's side-by-side comparison; the header lists which topics were re-run when). ``jobs``
+    rows of ``BENCHMARKS.md``/``benchmarks.json`` instead (:func:`merge_rows`; each row is still
+    one run's side-by-side comparison, and the header lists what was re-run when). ``jobs``
     and ``scheduler`` are passed to the benchmarks that take them (the execution rows: where
     their parallel runs run); the timed comparisons themselves run one at a time, so no
     neighbour skews them.
     """
     import inspect
-    from datetime import UTC, datetime
 
     rows: list[Row] = []
-    specs = discover_benchmarks(topics)
+    specs = [(k, fn) for k, fn in discover_benchmarks(topics) if not only or k[1] in only]
+    if only and not specs:
+        where = ", ".join(topics) if topics else "any topic"
+        raise ValueError(f"The 'only' parameter of run must name benchmarks of {where}. "
+                         f"Got {only!r} instead.")
     for (topic, name), fn in specs:
         if progress:
             progress(f"{topic}/{name}")
@@ -108,24 +113,42 @@ def run(topics=None, *, quick: bool = False, out_dir="reports", progress=None,
         kwargs = {k: v for k, v in (("jobs", jobs), ("scheduler", scheduler))
                   if v is not None and k in params}
         rows.extend(fn(quick=quick, **kwargs))
+    if merge and topics is not None:
+        return merge_rows(rows, topics, out_dir, quick=quick, whole_topics=not only)
+    write_tables(rows, out_dir, partial=topics is not None)
+    return rows
+
+
+def write_tables(rows: list[Row], out_dir, *, partial: bool = False, merged=()) -> None:
     info = machine_info()
     out = Path(out_dir)
-    merged = []
-    if merge and topics is not None:
-        path = out / "benchmarks.json"
-        previous = json.loads(path.read_text()) if path.exists() else {"rows": []}
-        keep = [Row(**{k: v for k, v in r.items() if k != "ratio"})
-                for r in previous["rows"] if r["topic"] not in topics]
-        merged = [*previous.get("merged", []),
-                  {"topics": sorted(topics), "when": datetime.now(UTC).isoformat("T", "seconds"),
-                   "quick": quick}]
-        rows, topics = keep + rows, None
     # A run restricted to some topics must not overwrite the full table with a part of it.
-    stem, md = ("benchmarks", "BENCHMARKS.md") if topics is None else \
-        ("benchmarks.partial", "BENCHMARKS.partial.md")
+    stem, md = ("benchmarks.partial", "BENCHMARKS.partial.md") if partial else \
+        ("benchmarks", "BENCHMARKS.md")
     plot_scaling(rows, out, stem=stem)
     write_text(out / f"{stem}.json",
-               json.dumps({"machine": info, "topics": topics, "merged": merged,
+               json.dumps({"machine": info, "partial": partial, "merged": list(merged),
                            "rows": [r.to_dict() for r in rows]}, indent=2, default=str))
     write_text(out / md, to_markdown(rows, info, merged))
+
+
+def merge_rows(rows: list[Row], topics, out_dir, *, quick: bool = False,
+               whole_topics: bool = True) -> list[Row]:
+    """Put ``rows`` into ``BENCHMARKS.md``: the old rows with the same (topic, task) as a new one
+    go, and with ``whole_topics`` every old row of ``topics`` too."""
+    from datetime import UTC, datetime
+
+    path = Path(out_dir) / "benchmarks.json"
+    previous = json.loads(path.read_text()) if path.exists() else {"rows": []}
+    fresh = {(r.topic, r.task) for r in rows}
+    # a topic's benchmarks may write rows under another topic (the scaling series): those are
+    # replaced by (topic, task) in either mode
+    keep = [Row(**{k: v for k, v in r.items() if k != "ratio"}) for r in previous["rows"]
+            if not ((whole_topics and r["topic"] in topics) or (r["topic"], r["task"]) in fresh)]
+    what = sorted(topics) if whole_topics else sorted(f"{t}: {task}" for t, task in fresh)
+    merged = [*previous.get("merged", []),
+              {"topics": what, "when": datetime.now(UTC).isoformat("T", "seconds"),
+               "quick": quick}]
+    rows = keep + rows
+    write_tables(rows, out_dir, merged=merged)
     return rows

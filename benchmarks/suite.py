@@ -1,12 +1,12 @@
-"""Whole-suite wall times: `pytest theory/` and the last `make reproduce`.
+"""Whole-suite wall time of `pytest theory/`.
 
-These are single measurements (a test-suite run is too long to repeat five times); the row says
-so. `iclr26-verify reproduce` records its own wall time in ``reports/reproduce_time.json``.
+A single measurement (a test-suite run is too long to repeat five times); the row says so. The
+wall time of `make reproduce`, cold and warm, is measured by :mod:`benchmarks.suite_execution`
+(``reports/reproduce_time.json`` keeps the last run's, which may have been either).
 """
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import time
@@ -28,10 +28,4 @@ def wall_times(quick: bool = False) -> list[Row]:
         tail = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
         rows.append(Row("suite", "pytest theory/", "all theory claims", "pytest", seconds,
                         "—", None, note=f"one run; {tail}"))
-    record = ROOT / "reports" / "reproduce_time.json"
-    if record.exists():
-        data = json.loads(record.read_text())
-        rows.append(Row("suite", "make reproduce", data.get("mode", "full"), "iclr26-verify",
-                        float(data["seconds"]), "—", None,
-                        note=f"one run, recorded {data.get('when', '')}"))
     return rows

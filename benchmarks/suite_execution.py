@@ -1,11 +1,12 @@
-"""Execution: `reproduce --quick` serial against `--jobs N`, and a full `reproduce` with a cold
-result store against the same run warm.
+"""Execution: `reproduce --quick` serial against `--jobs N` (``execution_quick``), and a full
+`reproduce` with a cold result store against the same run warm (``execution_reproduce``).
 
 Each is one measurement (a reproduce is minutes long; the row says so), run as a subprocess with
 its own result store, so the developer's `.cache/` is neither used nor touched. The quick runs
 write their reports to a temporary folder; the two full runs are `make reproduce` itself and
-write `reports/`, `figures/` and the executed notebooks where it always does (the quick runs go
-first, so what is left behind is the full run's). Each run's output is kept in
+write `reports/`, `figures/` and the executed notebooks where it always does (benchmarks run in
+the order of their names, so ``execution_quick`` goes first and what is left behind is the full
+run's). Each run's output is kept in
 `.cache/bench-execution/<run>.log`. The serial and parallel quick runs must give the same
 verdicts and measured values (their `claims.json` are compared; the row says whether they did).
 With ``--scheduler`` the parallel runs go to that cluster, whose workers use their own result
@@ -51,34 +52,44 @@ def _claims(reports: Path) -> dict:
                                                     default=str)) for r in rows}
 
 
-@benchmark("suite", "execution")
-def execution(quick: bool = False, jobs: int | None = None,
-              scheduler: str | None = None) -> list[Row]:
+def _where(jobs, scheduler):
+    jobs = jobs or max(2, os.cpu_count() or 2)
+    return (("--scheduler", scheduler) if scheduler else ("--jobs", str(jobs)),
+            scheduler or f"--jobs {jobs}")
+
+
+@benchmark("suite", "execution_quick")
+def execution_quick(quick: bool = False, jobs: int | None = None,
+                    scheduler: str | None = None) -> list[Row]:
     if quick:
         return []
-    jobs = jobs or max(2, os.cpu_count() or 2)
-    where = ("--scheduler", scheduler) if scheduler else ("--jobs", str(jobs))
-    label = scheduler or f"--jobs {jobs}"
-    rows = []
+    where, label = _where(jobs, scheduler)
     with tempfile.TemporaryDirectory(prefix="iclr26-bench-") as tmp:
         tmp = Path(tmp)
         serial, s_rc = _reproduce("quick-serial", tmp / "c1", tmp / "r1", "--quick",
                                   "--jobs", "1")
         parallel, p_rc = _reproduce("quick-parallel", tmp / "c2", tmp / "r2", "--quick", *where)
         a, b = _claims(tmp / "r1"), _claims(tmp / "r2")
-        same = bool(a) and a == b
-        differing = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
-        rows.append(Row("suite", "reproduce --quick (cold store)", f"{len(a)} claims",
-                        label, parallel, "--jobs 1 (serial)", serial,
-                        note=f"one run each; exit {p_rc}/{s_rc}; verdicts and measured values "
-                             + ("identical" if same else
-                                f"DIFFER for {len(differing)}: {', '.join(differing[:5])}")))
-        reports = ROOT / "reports"
+    same = bool(a) and a == b
+    differing = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+    return [Row("suite", "reproduce --quick (cold store)", f"{len(a)} claims", label, parallel,
+                "--jobs 1 (serial)", serial,
+                note=f"one run each; exit {p_rc}/{s_rc}; verdicts and measured values "
+                     + ("identical" if same else
+                        f"DIFFER for {len(differing)}: {', '.join(differing[:5])}"))]
+
+
+@benchmark("suite", "execution_reproduce")
+def execution_reproduce(quick: bool = False, jobs: int | None = None,
+                   scheduler: str | None = None) -> list[Row]:
+    if quick:
+        return []
+    where, label = _where(jobs, scheduler)
+    reports = ROOT / "reports"
+    with tempfile.TemporaryDirectory(prefix="iclr26-bench-") as tmp:
+        tmp = Path(tmp)
         cold, c_rc = _reproduce("full-cold", tmp / "c3", reports, *where)
         warm, w_rc = _reproduce("full-warm", tmp / "c3", reports, *where)
-        rows.append(Row("suite", "make reproduce (full)", label, "warm result store",
-                        warm, "cold result store", cold,
-                        target="cold ≤ 540 s, warm ≤ 120 s",
-                        met=cold <= 540 and warm <= 120,
-                        note=f"one run each; exit {w_rc}/{c_rc}"))
-    return rows
+    return [Row("suite", "make reproduce (full)", label, "warm result store", warm,
+                "cold result store", cold, target="cold ≤ 540 s, warm ≤ 120 s",
+                met=cold <= 540 and warm <= 120, note=f"one run each; exit {w_rc}/{c_rc}")]

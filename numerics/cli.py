@@ -291,7 +291,7 @@ def cmd_bench(args) -> int:
     with console.status("benchmarking") as status:
         rows = run(args.topic or None, quick=args.quick, out_dir=args.reports,
                    progress=lambda s: status.update(f"benchmarking {s}"), jobs=args.jobs,
-                   scheduler=args.scheduler, merge=args.merge)
+                   scheduler=args.scheduler, merge=args.merge, only=tuple(args.only or ()))
     name = "BENCHMARKS.md" if not args.topic or args.merge else "BENCHMARKS.partial.md"
     console.print(Path(args.reports, name).read_text())
     console.print(f"{len(rows)} rows written to {args.reports}/{name}")
@@ -382,6 +382,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
     sp.add_argument("--merge", action="store_true", help="with --topic: replace those topics' "
                     "rows of BENCHMARKS.md instead of writing BENCHMARKS.partial.md")
+    sp.add_argument("--only", action="append", metavar="NAME", help="run only this benchmark "
+                    "of the topics (e.g. execution_quick); repeatable; with --merge only its "
+                    "rows are replaced")
     sp.add_argument("--jobs", type=_positive_int, default=None, metavar="N",
                     help="workers of the parallel runs in the execution rows (default: the "
                     "number of cores); the timed comparisons run one at a time")

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from benchmarks import Row
 from benchmarks import run as bench_run
 from benchmarks.run import fitted_exponent
@@ -57,5 +59,27 @@ def test_a_merged_run_replaces_only_its_topics_rows(monkeypatch, tmp_path):
     assert by_topic["fairness"]["ratio"] == 1.0
     assert doc["merged"][0]["topics"] == ["tsne"]
     md = (tmp_path / "BENCHMARKS.md").read_text()
-    assert "Rows of tsne re-run on" in md and "8.0×" in md
+    assert "Rows of tsne merged on" in md and "8.0×" in md
     assert not (tmp_path / "BENCHMARKS.partial.md").exists()
+
+
+def test_only_one_benchmark_merged_replaces_only_its_rows(monkeypatch, tmp_path):
+    def a(quick):
+        return [Row("suite", "task a", "n", "ours", 1.0, "theirs", 2.0)]
+
+    def b(quick):
+        return [Row("suite", "task b", "n", "ours", 1.0, "theirs", 3.0)]
+
+    def b_again(quick):
+        return [Row("suite", "task b", "n", "ours", 1.0, "theirs", 5.0)]
+
+    monkeypatch.setattr(bench_run, "discover_benchmarks",
+                        lambda topics: [(("suite", "a"), a), (("suite", "b"), b)])
+    bench_run.run(out_dir=tmp_path, quick=True)
+    monkeypatch.setattr(bench_run, "discover_benchmarks",
+                        lambda topics: [(("suite", "a"), a), (("suite", "b"), b_again)])
+    bench_run.run(["suite"], out_dir=tmp_path, quick=True, merge=True, only=("b",))
+    rows = json.loads((tmp_path / "benchmarks.json").read_text())["rows"]
+    assert sorted((r["task"], r["ratio"]) for r in rows) == [("task a", 2.0), ("task b", 5.0)]
+    with pytest.raises(ValueError, match="'only' parameter of run must name benchmarks"):
+        bench_run.run(["suite"], out_dir=tmp_path, quick=True, only=("nope",))
