@@ -268,8 +268,8 @@ def claim_task(claim_id: str, *, quick: bool = False, kinds=("theory", "empirica
 
     The outcome is kept in the result store like an experiment (keyed by the claim, the mode
     and the code of its topic and of the registry), so a second ``check`` with nothing changed
-    re-judges nothing; a claim whose check raised, or that is unavailable, is not stored. ``kinds`` only says which
-    kinds the caller selected: the outcome does not depend on it.
+    re-judges nothing; a claim whose check raised, or that is unavailable, is not stored.
+    ``kinds`` only says which kinds the caller selected: the outcome does not depend on it.
     """
     return claim_outcome(claim_id, bool(quick))
 
