@@ -4,24 +4,53 @@ A :class:`Claim` is one statement of a paper (or our own statement about it) wit
 returns :class:`Evidence`. The check computes what the statement says *and* something computed
 another way (an LP, quadrature, a solver, a witness), and reports whether the statement held.
 
-Verdicts
---------
+Provenance: declared facts, derived verdicts
+--------------------------------------------
+Every claim *declares* what its statement rests on and where it was checked; the registry derives
+the verdict from these facts and from the check's outcome (no claim sets its label by hand):
+
+``source`` (:class:`Source`)
+    ``printed`` (the paper's own sentence or formula was read: document, version and
+    page/section/equation), ``code`` (the authors' released code: repository@commit:path:line),
+    ``abstract`` (the arXiv/OpenReview id), ``secondary`` (reviews, paper notes, an annotation:
+    which public source, and that the printed wording was not seen) or ``ours`` (a threshold,
+    control, quantifier or stand-in we chose: which).
+``setting`` (:class:`Setting`)
+    ``exact`` (the paper's own objects: its formula, construction, algorithm, code) or
+    ``analogue`` (stand-in data, scale, model or budget: what differs).
+relation
+    the paper's statement, or ours: a correction (``expected="corrected"``), a sharpening
+    (``"sharpened"``), an extension (``"extension"``) or a prediction (``prediction=True``).
+``test`` (:class:`Preregistered`, empirical claims)
+    the statistic, its direction or equivalence margin, α, the seeds and the effect the test must
+    detect, fixed before any run; the check reports a :class:`TestResult` (estimate, interval,
+    p-value, power, minimum detectable effect) built by :mod:`numerics.stats`.
+
+Verdicts (:func:`derive_verdict`)
+---------------------------------
 ``verified``
     The paper's statement holds; where a constant is claimed tight, a witness attains it.
 ``refuted``
-    The statement as written fails; the evidence carries a concrete counterexample. Every refuted
-    claim names (through ``corrected_by``) a ``corrected`` claim that states what does hold, and
-    says whether it rests on the paper's printed text or on our reading of it (``reading``).
-``corrected``
-    Our correction of a refuted statement, verified (relation ``corrects``).
-``sharpened``
-    Our stronger form of a statement that holds, verified (relation ``sharpens``).
-``extension``
-    A statement of ours that is not in the paper, verified (relation ``extends``).
+    The paper's statement fails, its source is ``printed`` or ``code`` (with a locator) and the
+    setting ``exact``: an error in the printed text or the released code. It names (through
+    ``corrected_by``) a ``corrected`` claim that states what does hold.
+``reading_fails``
+    The statement as we read it (from the abstract, a secondary source or our own choice) fails;
+    it says nothing about the paper's printed text.
+``not_reproduced``
+    The statement fails on an analogue, and the pre-registered test had the power to see the
+    paper's effect (a deterministic check on an analogue needs no power).
+``undecided``
+    The evidence cannot decide: the interval straddles the threshold, the test lacks power, or
+    quick sizes are too small (the check raises :class:`Unavailable` with ``quick=True``).
+``corrected``, ``sharpened``, ``extension``
+    Our own statements (relation ``corrects``/``sharpens``/``extends``), verified.
+``failed_prediction``
+    Our own statement (a prediction, a threshold we fixed) that failed: not a paper's error.
+``sanity``
+    True by construction (evidence ``sanity``): a software test, not counted as verification.
 ``unavailable``
-    Cannot be checked here; the check raises :class:`Unavailable` with the reason. An empirical
-    check run with ``quick=True`` may also raise it when the quick sizes are too small to decide
-    (say so in the message); that run is then *undecided*, not a miss, and the full run decides.
+    Cannot be checked here; the check raises :class:`Unavailable` with the reason.
 
 Evidence kinds
 --------------
@@ -65,12 +94,20 @@ import numpy as np
 
 from theory import TOPICS
 
-VERDICTS = ("verified", "refuted", "corrected", "sharpened", "extension", "unavailable")
+VERDICTS = ("verified", "refuted", "reading_fails", "not_reproduced", "undecided", "corrected",
+            "sharpened", "extension", "failed_prediction", "sanity", "unavailable")
 KINDS = ("theory", "empirical")
 EVIDENCE_KINDS = ("independent", "witness", "proof", "search", "observation", "sanity")
 #: Our own statements, by the verdict they reach, and their relation to the paper.
 RELATIONS = {"corrected": "corrects", "sharpened": "sharpens", "extension": "extends"}
-READINGS = ("as printed", "our reading")
+SOURCE_KINDS = ("printed", "code", "abstract", "secondary", "ours")
+SETTINGS = ("exact", "analogue")
+#: Where a statement of the paper that fails is an error of the paper (with setting ``exact``).
+PAPER_SOURCES = ("printed", "code")
+#: Verdicts of a failing statement; which one is derived from the declared facts.
+FAILING = ("refuted", "reading_fails", "not_reproduced", "failed_prediction")
+#: The power a negative verdict on an analogue needs at the declared effect.
+MIN_POWER = 0.8
 #: Relative perturbations of a statement against which a check's power is measured.
 DELTAS = (1e-12, 1e-9, 1e-6, 1e-4, 1e-2, 1e-1)
 #: A holding claim whose check does not reject this perturbation is weak.
@@ -79,6 +116,216 @@ WEAK_DELTA = 1e-2
 
 class Unavailable(Exception):
     """Raised by a check that cannot run here; the message says why (data, compute)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Provenance and pre-registration (declared facts)
+@dataclass(frozen=True)
+class Source:
+    """What a statement was taken from: ``kind`` in :data:`SOURCE_KINDS` and ``where``.
+
+    ``where`` is the locator: for ``printed`` the document, version and page/section/equation
+    ("arXiv 2510.07746v2, §4, Cor. 4"; a formula rebuilt from a flattened text extraction says
+    so); for ``code`` repository@commit:path:line; for ``abstract`` the arXiv/OpenReview id; for
+    ``secondary`` the public source and that the printed wording was not seen; for ``ours`` what
+    we chose (threshold, control, quantifier, stand-in).
+    """
+
+    kind: str
+    where: str
+
+    def __post_init__(self):
+        if self.kind not in SOURCE_KINDS:
+            raise ValueError(f"The 'source' parameter of claim must have a kind in "
+                             f"{SOURCE_KINDS}. Got {self.kind!r} instead.")
+        if not isinstance(self.where, str) or len(self.where.strip()) < 3:
+            raise ValueError(f"The 'source' parameter of claim must say where ({self.kind!r} "
+                             f"needs a locator). Got {self.where!r} instead.")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "where": self.where}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Where the statement was checked: ``exact`` (the paper's own objects) or ``analogue``
+    (stand-in data, scale, model or budget; ``differs`` says what differs from the paper)."""
+
+    kind: str
+    differs: str = ""
+
+    def __post_init__(self):
+        if self.kind not in SETTINGS:
+            raise ValueError(f"The 'setting' parameter of claim must be one of {SETTINGS}. "
+                             f"Got {self.kind!r} instead.")
+        if self.kind == "analogue" and len(self.differs.strip()) < 3:
+            raise ValueError("The 'setting' parameter of claim must say what differs from the "
+                             "paper when it is 'analogue'. Got no description instead.")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "differs": self.differs or None}
+
+
+ALTERNATIVES = ("greater", "less", "equivalence")
+
+
+@dataclass(frozen=True)
+class Preregistered:
+    """An empirical claim's test, fixed before any run.
+
+    Parameters
+    ----------
+    statistic : str
+        What is tested, in words and units ("paired difference of test accuracy, JARF − RF,
+        over seeds").
+    alternative : str
+        ``"greater"`` (the statement: the statistic exceeds ``threshold``), ``"less"``, or
+        ``"equivalence"`` (within ±``margin`` of ``threshold``: "comparable", "on par").
+    alpha : float
+        Family-wise level; a claim testing several arms splits it (Bonferroni).
+    seeds : int
+        Seeds (or independent replicates) in the full run.
+    effect : float
+        The effect the test must be able to detect, in the statistic's units: the paper's
+        reported effect where there is one, else our smallest effect of interest.
+    effect_source : str
+        Where ``effect`` comes from ("paper: Table 2, +1.2 points" or "ours: ...").
+    threshold, margin : float
+        The statement's boundary, and the equivalence margin.
+    quick_decides : bool
+        Whether the quick sizes are registered as able to decide (the test suite then fails when
+        the quick run turns undecided).
+    """
+
+    statistic: str
+    alternative: str
+    seeds: int
+    effect: float
+    effect_source: str
+    alpha: float = 0.05
+    threshold: float = 0.0
+    margin: float | None = None
+    quick_decides: bool = False
+
+    def __post_init__(self):
+        if self.alternative not in ALTERNATIVES:
+            raise ValueError(f"The 'alternative' parameter of Preregistered must be one of "
+                             f"{ALTERNATIVES}. Got {self.alternative!r} instead.")
+        if not 0 < self.alpha < 0.5:
+            raise ValueError(f"The 'alpha' parameter of Preregistered must be in (0, 0.5). "
+                             f"Got {self.alpha!r} instead.")
+        if not (isinstance(self.seeds, int) and self.seeds >= 2):
+            raise ValueError(f"The 'seeds' parameter of Preregistered must be an int >= 2. "
+                             f"Got {self.seeds!r} instead.")
+        if not (math.isfinite(self.effect) and self.effect > 0):
+            raise ValueError(f"The 'effect' parameter of Preregistered must be a finite number "
+                             f"> 0. Got {self.effect!r} instead.")
+        if (self.alternative == "equivalence") != (self.margin is not None):
+            raise ValueError("The 'margin' parameter of Preregistered is required for "
+                             "'equivalence' and only there. Got "
+                             f"margin={self.margin!r} with {self.alternative!r} instead.")
+        if self.margin is not None and not self.margin > 0:
+            raise ValueError(f"The 'margin' parameter of Preregistered must be > 0. "
+                             f"Got {self.margin!r} instead.")
+        if not self.effect_source.split(":")[0].strip() in ("paper", "ours"):
+            raise ValueError("The 'effect_source' parameter of Preregistered must start with "
+                             f"'paper:' or 'ours:'. Got {self.effect_source!r} instead.")
+
+    def to_dict(self) -> dict:
+        return {"statistic": self.statistic, "alternative": self.alternative,
+                "alpha": self.alpha, "seeds": self.seeds, "effect": self.effect,
+                "effect_source": self.effect_source, "threshold": self.threshold,
+                "margin": self.margin, "quick_decides": self.quick_decides}
+
+
+DECISIONS = ("holds", "fails", "undecided")
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """The outcome of one pre-registered test (built by :mod:`numerics.stats`).
+
+    ``decision`` is ``holds`` (the interval clears the threshold), ``fails`` (the interval
+    excludes the statement *and* the test had at least :data:`MIN_POWER` at the declared effect)
+    or ``undecided``. ``seeds_needed`` is the number of seeds for that power at the observed
+    spread (``None`` when it cannot be estimated).
+    """
+
+    __test__ = False  # not a pytest class
+
+    name: str
+    statistic: str
+    alternative: str
+    alpha: float
+    seeds: int
+    effect: float
+    estimate: float
+    interval: tuple[float, float]
+    p_value: float
+    power: float
+    mde: float
+    decision: str
+    method: str = "t"
+    threshold: float = 0.0
+    margin: float | None = None
+    seeds_needed: int | None = None
+
+    def __post_init__(self):
+        if self.decision not in DECISIONS:
+            raise ValueError(f"TestResult.decision must be one of {DECISIONS}. "
+                             f"Got {self.decision!r} instead.")
+
+    def to_dict(self) -> dict:
+        return _jsonable({
+            "name": self.name, "statistic": self.statistic, "alternative": self.alternative,
+            "alpha": self.alpha, "seeds": self.seeds, "effect": self.effect,
+            "threshold": self.threshold, "margin": self.margin, "estimate": self.estimate,
+            "interval": list(self.interval), "p_value": self.p_value, "power": self.power,
+            "mde": self.mde, "decision": self.decision, "method": self.method,
+            "seeds_needed": self.seeds_needed})
+
+
+def combine_decisions(tests) -> str | None:
+    """A claim's decision from its tests: ``holds`` when every test holds, ``fails`` when some
+    test fails, else ``undecided``; ``None`` without tests."""
+    tests = tuple(tests)
+    if not tests:
+        return None
+    ds = [t.decision for t in tests]
+    if "fails" in ds:
+        return "fails"
+    if all(d == "holds" for d in ds):
+        return "holds"
+    return "undecided"
+
+
+def derive_verdict(*, passed: bool, relation: str, source: Source | None,
+                   setting: Setting | None, sanity: bool = False,
+                   decision: str | None = None, empirical: bool = False) -> str:
+    """The verdict the declared facts and the check's outcome give (see the module doc).
+
+    ``relation`` is ``"paper"``, ``"corrects"``, ``"sharpens"``, ``"extends"`` or
+    ``"prediction"``; ``decision`` is the combined decision of the claim's pre-registered tests
+    (``None`` for a deterministic check). An empirical statement that fails on an analogue
+    without a test (a point estimate) is ``undecided``: nothing shows it had the power.
+    """
+    if decision == "undecided":
+        return "undecided"
+    if passed:
+        if sanity:
+            return "sanity"
+        return {"paper": "verified", "corrects": "corrected", "sharpens": "sharpened",
+                "extends": "extension", "prediction": "extension"}[relation]
+    if relation != "paper":
+        return "failed_prediction"
+    if setting is not None and setting.kind == "analogue":
+        if empirical and decision is None:
+            return "undecided"
+        return "not_reproduced"
+    if source is not None and source.kind in PAPER_SOURCES and (
+            setting is not None and setting.kind == "exact"):
+        return "refuted"
+    return "reading_fails"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -200,6 +447,7 @@ class Judge:
     def __init__(self):
         self.comparisons: list[Comparison] = []
         self.facts: dict[str, bool] = {}
+        self.tests: list[TestResult] = []
 
     def _add(self, name, relation, value, reference, rtol, atol, scale) -> bool:
         v = np.asarray(value, dtype=np.float64)
@@ -225,6 +473,14 @@ class Judge:
         """The statement says ``value ≥ bound``; tightening moves the bound up by δ·|bound|."""
         return self._add(name, "ge", value, bound, rtol, atol, scale)
 
+    def test(self, result: TestResult) -> bool:
+        """A pre-registered test (from :mod:`numerics.stats`): the statement holds on it only
+        when its decision is ``holds``; ``undecided`` makes the whole claim undecided."""
+        if not isinstance(result, TestResult):
+            raise TypeError(f"Judge.test takes a TestResult. Got {type(result).__name__}.")
+        self.tests.append(result)
+        return result.decision == "holds"
+
     def fact(self, name: str, holds: bool) -> bool:
         """A yes/no part of the statement (a rank, a sign pattern): required, not perturbable."""
         self.facts[name] = bool(holds)
@@ -232,11 +488,13 @@ class Judge:
 
     @property
     def passed(self) -> bool:
-        return all(c.holds() for c in self.comparisons) and all(self.facts.values())
+        return (all(c.holds() for c in self.comparisons) and all(self.facts.values())
+                and all(t.decision == "holds" for t in self.tests))
 
     def failures(self) -> list[str]:
         return ([c.name for c in self.comparisons if not c.holds()]
-                + [k for k, v in self.facts.items() if not v])
+                + [k for k, v in self.facts.items() if not v]
+                + [f"{t.name} ({t.decision})" for t in self.tests if t.decision != "holds"])
 
     def evidence(self, *, measured=None, expected=None, tolerance=None, note: str = "") -> Evidence:
         """Evidence whose ``passed`` is the conjunction of every comparison and fact.
@@ -250,8 +508,18 @@ class Judge:
         failed = self.failures()
         if failed:
             note = (note + " " if note else "") + "Failed: " + "; ".join(failed) + "."
+        if self.tests:
+            measured = {**measured, **{t.name: t.estimate for t in self.tests}}
+            expected = {**expected, **{t.name: _test_target(t) for t in self.tests}}
         return Evidence(self.passed, measured, expected, tolerance, note,
-                        comparisons=tuple(self.comparisons), facts=dict(self.facts))
+                        comparisons=tuple(self.comparisons), facts=dict(self.facts),
+                        tests=tuple(self.tests))
+
+
+def _test_target(t: TestResult) -> str:
+    if t.alternative == "equivalence":
+        return f"within ±{t.margin:g} of {t.threshold:g}"
+    return f"{'>' if t.alternative == 'greater' else '<'} {t.threshold:g}"
 
 
 def _scalar(a: np.ndarray):
@@ -281,6 +549,8 @@ class Evidence:
         The comparisons behind ``passed`` (built by a :class:`Judge`); they give the power.
     facts : dict
         Yes/no parts of the statement (not perturbable).
+    tests : tuple of TestResult
+        The pre-registered tests behind ``passed`` (empirical claims).
     """
 
     passed: bool
@@ -290,17 +560,24 @@ class Evidence:
     note: str = ""
     comparisons: tuple = ()
     facts: dict = field(default_factory=dict)
+    tests: tuple = ()
 
     def __post_init__(self):
         if not isinstance(self.passed, bool | np.bool_):
             raise TypeError(f"Evidence.passed must be a bool. Got {self.passed!r} instead.")
         object.__setattr__(self, "passed", bool(self.passed))
-        if self.comparisons:
+        if self.comparisons or self.tests:
             judged = (all(c.holds() for c in self.comparisons)
-                      and all(bool(v) for v in self.facts.values()))
+                      and all(bool(v) for v in self.facts.values())
+                      and all(t.decision == "holds" for t in self.tests))
             if judged != self.passed:
                 raise ValueError(f"Evidence.passed={self.passed} contradicts its comparisons "
                                  f"(they give {judged}).")
+
+    @property
+    def decision(self) -> str | None:
+        """The combined decision of the pre-registered tests (``None`` without tests)."""
+        return combine_decisions(self.tests)
 
     @property
     def power(self) -> float | None:
@@ -328,23 +605,33 @@ class Claim:
     corrected_by: tuple[str, ...] = ()
     corrects: str | None = None
     evidence: tuple[str, ...] = ()
-    reading: str | None = None
-    reading_note: str = ""
     prediction: bool = False
+    source: Source | None = None
+    setting: Setting | None = None
+    test: Preregistered | None = None
 
     @property
-    def relation(self) -> str | None:
-        """``corrects``/``sharpens``/``extends`` for our own statements, else ``None``."""
-        return RELATIONS.get(self.expected)
+    def relation(self) -> str:
+        """``paper`` (the paper's statement), ``corrects``/``sharpens``/``extends`` (ours), or
+        ``prediction`` (ours, a threshold fixed before looking)."""
+        if self.expected in RELATIONS:
+            return RELATIONS[self.expected]
+        return "prediction" if self.prediction else "paper"
 
     @property
     def is_failed_prediction(self) -> bool:
         """Our own prediction (a threshold we fixed), expected to fail: not a paper's error."""
-        return self.prediction and self.expected == "refuted"
+        return self.expected == "failed_prediction"
 
     @property
     def is_sanity(self) -> bool:
         return self.evidence == ("sanity",)
+
+    def derive(self, passed: bool, decision: str | None = None) -> str:
+        """The verdict this claim's declared facts give to an outcome (:func:`derive_verdict`)."""
+        return derive_verdict(passed=passed, relation=self.relation, source=self.source,
+                              setting=self.setting, sanity=self.is_sanity, decision=decision,
+                              empirical=self.kind == "empirical")
 
     def run(self, *, quick: bool = False, seed: int = 0) -> Result:
         """Run the check and return the :class:`Result` (never raises for a failing check)."""
@@ -356,13 +643,13 @@ class Claim:
             if not isinstance(evidence, Evidence):
                 raise TypeError(f"check of {self.id} returned {type(evidence).__name__}, "
                                 "not Evidence")
-            if evidence.passed:
-                verdict = self.expected if self.expected in RELATIONS else "verified"
-            else:
-                verdict = "refuted"
+            verdict = self.derive(evidence.passed, evidence.decision)
             error = None
         except Unavailable as exc:
-            evidence, verdict, error = Evidence(False, note=str(exc)), "unavailable", None
+            # quick sizes too small to decide an empirical claim: undecided, not unavailable
+            undecided = quick and self.kind == "empirical" and self.expected != "unavailable"
+            evidence = Evidence(False, note=str(exc))
+            verdict, error = ("undecided" if undecided else "unavailable"), None
         except Exception as exc:  # noqa: BLE001 - a crashing check misses its verdict
             evidence = Evidence(False, note=f"{type(exc).__name__}: {exc}")
             verdict, error = "error", traceback.format_exc()
@@ -370,6 +657,8 @@ class Claim:
 
 
 HOLDING = ("verified", "corrected", "sharpened", "extension")
+#: Verdicts that decide nothing about the statement.
+UNDECIDED = ("undecided", "unavailable")
 
 
 @dataclass(frozen=True)
@@ -383,9 +672,12 @@ class Result:
 
     @property
     def undecided(self) -> bool:
-        """A quick run too small to decide an empirical claim (the full run decides)."""
-        return (self.quick and self.claim.kind == "empirical" and self.verdict == "unavailable"
-                and self.claim.expected != "unavailable")
+        """A quick run that could not decide an empirical claim registered as undecidable at
+        quick sizes (the full run decides)."""
+        c = self.claim
+        return (self.quick and c.kind == "empirical" and self.verdict == "undecided"
+                and c.expected != "undecided"
+                and not (c.test is not None and c.test.quick_decides))
 
     @property
     def on_target(self) -> bool:
@@ -393,12 +685,12 @@ class Result:
 
     @property
     def label(self) -> str:
-        """The summary label: the verdict, except that sanity rows are counted as ``sanity``."""
-        if self.claim.is_sanity and self.verdict in HOLDING:
-            return "sanity"
-        if self.claim.prediction and self.verdict == "refuted":
-            return "failed prediction"
+        """The summary label (the verdict)."""
         return self.verdict
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict not in UNDECIDED and self.verdict != "error"
 
     @property
     def power(self) -> float | None:
@@ -406,12 +698,13 @@ class Result:
 
     @property
     def margin(self) -> float | None:
-        return self.evidence.margin if self.verdict == "refuted" else None
+        return self.evidence.margin if self.verdict in FAILING else None
 
     @property
     def weak(self) -> bool:
-        """A holding claim whose check does not reject a statement 1 % off."""
-        if self.verdict not in HOLDING or self.claim.is_sanity:
+        """A holding claim whose check does not reject a statement 1 % off (a claim decided by
+        pre-registered tests is judged by their significance and power instead)."""
+        if self.verdict not in HOLDING or self.claim.is_sanity or self.evidence.tests:
             return False
         p = self.power
         return p is None or p > WEAK_DELTA
@@ -428,8 +721,12 @@ class Result:
             "statement": c.statement, "expected_verdict": c.expected, "verdict": self.verdict,
             "label": self.label,
             "on_target": self.on_target, "undecided_in_quick_mode": self.undecided,
+            "statement_source": c.source.to_dict() if c.source else None,
+            "setting": c.setting.to_dict() if c.setting else None,
             "evidence_kinds": list(c.evidence), "relation": c.relation,
-            "reading": c.reading, "reading_note": c.reading_note or None,
+            "preregistered": c.test.to_dict() if c.test else None,
+            "test": _headline_test(e.tests),
+            "tests": [t.to_dict() for t in e.tests],
             "power": self.power, "margin": self.margin, "weak": self.weak,
             "measured": _jsonable(e.measured),
             "expected": _jsonable(e.expected), "tolerance": e.tolerance, "note": e.note,
@@ -439,6 +736,16 @@ class Result:
             "source": _source(c.check),
             "seconds": round(self.seconds, 4),
         }
+
+
+def _headline_test(tests) -> dict | None:
+    """The test that decides the row: the first failing, else the first undecided, else the
+    least significant holding one."""
+    if not tests:
+        return None
+    order = {"fails": 0, "undecided": 1, "holds": 2}
+    worst = min(tests, key=lambda t: (order[t.decision], -t.p_value))
+    return worst.to_dict()
 
 
 def _source(fn) -> str | None:
@@ -477,30 +784,66 @@ def _jsonable(value):
 _REGISTRY: dict[str, Claim] = {}
 
 
+def _as_source(value) -> Source | None:
+    if value is None or isinstance(value, Source):
+        return value
+    if isinstance(value, tuple | list) and len(value) == 2:
+        return Source(*value)
+    raise TypeError("The 'source' parameter of claim must be a Source or a (kind, where) pair. "
+                    f"Got {value!r} instead.")
+
+
+def _as_setting(value) -> Setting | None:
+    if value is None or isinstance(value, Setting):
+        return value
+    if value == "exact":
+        return Setting("exact")
+    if isinstance(value, tuple | list) and len(value) == 2:
+        return Setting(*value)
+    raise TypeError("The 'setting' parameter of claim must be a Setting, 'exact' or "
+                    f"('analogue', what differs). Got {value!r} instead.")
+
+
+def expected_verdicts(c: Claim) -> set[str]:
+    """The verdicts the declared facts allow this claim to reach (for the hand-set
+    ``expected``): the holding one, the failing one, ``undecided`` and ``unavailable``."""
+    allowed = {c.derive(True), c.derive(False), "unavailable"}
+    if c.kind == "empirical":
+        allowed.add("undecided")
+    return allowed
+
+
 def claim(id: str, *, where: str, statement: str, expected: str = "verified",
           kind: str = "theory", corrected_by: Iterable[str] | str = (),
           corrects: str | None = None, evidence: Iterable[str] | str = (),
-          reading: str | None = None, reading_note: str = "", prediction: bool = False):
+          prediction: bool = False, source=None, setting=None,
+          test: Preregistered | None = None):
     """Register the decorated function as the check of a claim.
 
     Parameters
     ----------
     id : str
         ``"<topic>.<where>.<what>"``; the topic is the first dotted component.
+    where : str
+        Where in the paper the statement sits (section, theorem, equation, figure).
     expected : str
-        The verdict the check should reach (one of :data:`VERDICTS`). Our own statements say
-        how they relate to the paper through it: ``corrected`` (fixes a refuted statement, which
-        names it in ``corrected_by``), ``sharpened`` or ``extension``.
+        The verdict the check should reach (one of :data:`VERDICTS`); it must be one the
+        declared facts allow (:func:`expected_verdicts`), so a label cannot say more than the
+        facts. Our own statements say how they relate to the paper through it: ``corrected``
+        (fixes a failing statement, which names it in ``corrected_by``), ``sharpened`` or
+        ``extension``.
     evidence : str or iterable of str
         What backs the claim (:data:`EVIDENCE_KINDS`); ``sanity`` stands alone.
-    reading, reading_note : str
-        For a refuted claim: ``"as printed"`` (the paper's text was seen; the note quotes the
-        equation) or ``"our reading"`` (reconstructed; the note says why and from what).
     prediction : bool
         The statement is ours, not the paper's: a prediction with a threshold we fixed before
-        looking. A prediction that failed is registered ``expected="refuted"`` (the miss is
-        reported, never dropped); it is labelled *failed prediction*, not an error of the paper,
-        and needs neither a reading nor a correction.
+        looking. A prediction that failed is registered ``expected="failed_prediction"`` (the
+        miss is reported, never dropped); it needs no correction.
+    source : Source or (kind, where)
+        What the statement was taken from (:class:`Source`).
+    setting : Setting, "exact" or ("analogue", what differs)
+        Where it was checked (:class:`Setting`).
+    test : Preregistered
+        An empirical claim's pre-registered test.
     """
     topic = id.split(".", 1)[0]
     if topic not in TOPICS:
@@ -524,12 +867,28 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
     if "sanity" in evidence and len(evidence) > 1:
         raise ValueError(f"The 'evidence' parameter of claim must be ('sanity',) alone when "
                          f"it holds 'sanity'. Got {evidence!r} instead (claim {id!r}).")
-    if expected == "refuted" and not corrected_by and not prediction:
+    if evidence == ("sanity",) and expected == "verified":
+        expected = "sanity"  # a check that passes by construction: its verdict is 'sanity'
+    source, setting = _as_source(source), _as_setting(setting)
+    if test is not None and not isinstance(test, Preregistered):
+        raise TypeError(f"The 'test' parameter of claim must be a Preregistered. "
+                        f"Got {type(test).__name__} instead (claim {id!r}).")
+    if test is not None and kind != "empirical":
+        raise ValueError(f"The 'test' parameter of claim is for empirical claims (claim {id!r}).")
+    if expected == "refuted" and not corrected_by:
         raise ValueError(f"The refuted claim {id!r} must name its corrected claim "
                          "(corrected_by=...).")
-    if reading is not None and reading not in READINGS:
-        raise ValueError(f"The 'reading' parameter of claim must be one of {READINGS}. "
-                         f"Got {reading!r} instead (claim {id!r}).")
+    probe = Claim(id=id, topic=topic, where=where, statement=statement, expected=expected,
+                  check=lambda: None, kind=kind, evidence=evidence, prediction=prediction,
+                  source=source, setting=setting, test=test)
+    if source is not None and setting is not None:
+        allowed = expected_verdicts(probe)
+        if expected not in allowed:
+            raise ValueError(
+                f"The 'expected' parameter of claim {id!r} contradicts its declared facts "
+                f"(source {source.kind!r}, setting {setting.kind!r}, relation "
+                f"{probe.relation!r}): it may be one of {sorted(allowed)}. "
+                f"Got {expected!r} instead.")
 
     def register(fn: Callable[..., Evidence]) -> Callable[..., Evidence]:
         if id in _REGISTRY and _REGISTRY[id].check.__qualname__ != fn.__qualname__:
@@ -537,8 +896,8 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
         _REGISTRY[id] = Claim(id=id, topic=topic, where=where, statement=statement,
                               expected=expected, check=fn, kind=kind,
                               corrected_by=tuple(corrected_by), corrects=corrects,
-                              evidence=evidence, reading=reading, reading_note=reading_note,
-                              prediction=prediction)
+                              evidence=evidence, prediction=prediction, source=source,
+                              setting=setting, test=test)
         return fn
 
     return register
@@ -576,19 +935,32 @@ def discover(topics: Iterable[str] | None = None, kinds: Iterable[str] = KINDS) 
 
 
 def check_registry_consistency(claims: Iterable[Claim]) -> list[str]:
-    """Problems in the registry's labels and links (empty when consistent).
+    """Problems in the registry's declared facts, labels and links (empty when consistent).
 
-    - every claim names its evidence kind(s);
-    - a refuted claim names ``corrected`` claim(s) and its reading (with a note);
-    - a ``corrected`` claim corrects something: some refuted claim names it in
-      ``corrected_by`` (a sharpening or an extension is labelled as such, not as a correction).
+    - every claim names its evidence kind(s), its ``source`` and its ``setting``;
+    - the expected verdict is one the declared facts allow;
+    - a claim that fails a statement of the paper names ``corrected`` claim(s) when it is
+      ``refuted`` (an error of the paper must say what holds instead);
+    - a ``corrected`` claim corrects something: some failing claim names it in ``corrected_by``
+      (a sharpening or an extension is labelled as such, not as a correction);
+    - every empirical claim that decides (not ``unavailable``) pre-registers its ``test``.
     """
     by_id = {c.id: c for c in _REGISTRY.values()}
-    named = {o for c in by_id.values() if c.expected == "refuted" for o in c.corrected_by}
+    named = {o for c in by_id.values() if c.expected in FAILING + ("undecided",)
+             for o in c.corrected_by}
     problems = []
     for c in claims:
         if not c.evidence:
             problems.append(f"{c.id}: no evidence kind (evidence=...)")
+        if c.source is None:
+            problems.append(f"{c.id}: no statement source (source=(kind, where))")
+        if c.setting is None:
+            problems.append(f"{c.id}: no setting (setting='exact' | ('analogue', ...))")
+        if c.source is not None and c.setting is not None:
+            allowed = expected_verdicts(c)
+            if c.expected not in allowed:
+                problems.append(f"{c.id}: expected {c.expected!r} contradicts its facts "
+                                f"(allowed {sorted(allowed)})")
         for other in c.corrected_by:
             if other not in by_id:
                 problems.append(f"{c.id}: corrected_by names unknown claim {other!r}")
@@ -597,11 +969,13 @@ def check_registry_consistency(claims: Iterable[Claim]) -> list[str]:
                                 "not 'corrected'")
         if c.corrects is not None and c.corrects not in by_id:
             problems.append(f"{c.id}: corrects names unknown claim {c.corrects!r}")
-        if (c.expected == "refuted" and not c.prediction
-                and (c.reading is None or not c.reading_note)):
-            problems.append(f"{c.id}: a refuted claim says its reading "
-                            "(reading='as printed'|'our reading', reading_note=...)")
         if c.expected == "corrected" and c.id not in named:
-            problems.append(f"{c.id}: expected 'corrected' but no refuted claim names it; "
+            problems.append(f"{c.id}: expected 'corrected' but no failing claim names it; "
                             "label it 'sharpened' or 'extension'")
     return problems
+
+
+def missing_preregistration(claims: Iterable[Claim]) -> list[str]:
+    """Empirical claims that decide something without a pre-registered test."""
+    return [c.id for c in claims if c.kind == "empirical" and c.test is None
+            and c.expected not in ("unavailable", "sanity")]

@@ -77,7 +77,9 @@ def _beats(quick, ours, other, metric, higher):
 @claim("blae.exp.blae_beats_ae_knn", kind="empirical", where=_WHERE,
        statement="BLAE (code loss) has higher kNN recall (exact geodesics, k = 5, 10, 20) than "
        "the vanilla AE on the holed Swiss roll (paired one-sided t-test over 3 seeds, α = .05).",
-       evidence=("observation",), expected="unavailable")
+       evidence=("observation",), expected="unavailable",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _knn(quick: bool = False):
     return _beats(quick, "blae_code", "ae", "knn", True)
 
@@ -85,7 +87,9 @@ def _knn(quick: bool = False):
 @claim("blae.exp.blae_beats_ae_spearman", kind="empirical", where=_WHERE,
        statement="BLAE (code loss) has a higher Spearman ρ between geodesic and latent distances "
        "than the vanilla AE (paired one-sided t-test over 3 seeds, α = .05).",
-       evidence=("observation",), expected="unavailable")
+       evidence=("observation",), expected="unavailable",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _spear(quick: bool = False):
     return _beats(quick, "blae_code", "ae", "spearman", True)
 
@@ -93,7 +97,9 @@ def _spear(quick: bool = False):
 @claim("blae.exp.blae_fewer_violations", kind="empirical", where=_WHERE,
        statement="BLAE (code loss) has a lower share of violating far pairs (d_N/d_M below 0.3 × "
        "its median) than the vanilla AE (paired one-sided t-test, 3 seeds, α = .05).",
-       evidence=("observation",), expected="unavailable")
+       evidence=("observation",), expected="unavailable",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _viol(quick: bool = False):
     return _beats(quick, "blae_code", "ae", "violations", False)
 
@@ -102,7 +108,9 @@ def _viol(quick: bool = False):
        "GAE 9.0); spec §6",
        statement="BLAE (code loss) has higher kNN recall than the geodesic-preserving AE "
        "baseline (the authors' GeoLoss, λ = 1) (paired one-sided t-test, 3 seeds, α = .05).",
-       evidence=("observation",), expected="unavailable")
+       evidence=("observation",), expected="unavailable",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _geo(quick: bool = False):
     return _beats(quick, "blae_code", "geo", "knn", True)
 
@@ -110,7 +118,9 @@ def _geo(quick: bool = False):
 @claim("blae.exp.sigma_band", kind="empirical", where="Sec. 4 (L_biLip, κ = 1); spec §6",
        statement="The decoder singular values of BLAE (both loss variants) concentrate around "
        "[1/κ, κ] = {1}: on every seed their 5–95 % range lies inside [1/2, 2], while the vanilla "
-       "AE's does not on at least one seed.", evidence=("observation",), expected="unavailable")
+       "AE's does not on at least one seed.", evidence=("observation",), expected="unavailable",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _sigma(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
@@ -134,7 +144,9 @@ def _sigma(quick: bool = False):
        statement="Although the code's Jacobian term differs from the paper's σ-loss "
        "(blae.code.bilip_term_equals_paper), the two BLAE variants reach kNN recall and "
        "Spearman ρ within 0.05 of each other (mean over 3 seeds).", expected="extension",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _variants(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
@@ -153,7 +165,9 @@ def _variants(quick: bool = False):
        statement="Under non-uniform sampling (80 % of the points with l < 4 dropped) the BLAE "
        "(code loss) embedding of the common points moves less than the vanilla AE's (Procrustes "
        "RMS between the two runs, chart units; paired one-sided t-test, 3 seeds, α = .05).",
-       evidence=("observation",), expected="unavailable")
+       evidence=("observation",), expected="unavailable",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _shift(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)

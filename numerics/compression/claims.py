@@ -31,7 +31,9 @@ def _r(x, k=4):
        statement="A learned universal-quantisation compressor for a Bernoulli source (shared "
        "dither, stochastic decoder) never achieves a Hamming distortion below the corrected "
        "one-shot DRC evaluated at its own rate H(Z|U), its own H(S|Y) and its own output law.",
-       evidence=("sanity",))
+       evidence=("sanity",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _bernoulli_above(quick: bool = False, seed: int = 0):
     from numerics.compression.experiments import bernoulli_experiment
 
@@ -56,7 +58,9 @@ def _bernoulli_above(quick: bool = False, seed: int = 0):
        statement="Every learned Bernoulli code of the full grid (q = (.3,.3) and (.2,.4), rate "
        "targets .4-1.0 H_b(q_X), 800 steps) has a Hamming distortion within 0.5 % (relative) of "
        "the corrected one-shot DRC at its own rate H(Z|U), H(S|Y) and output law.",
-       expected="refuted", prediction=True, evidence=("independent",))
+       expected="failed_prediction", prediction=True, evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 # Our prediction, threshold fixed before the full run; the run missed it (relative excess
 # 1.3 %-216 %, the largest where the bound is near 0): registered as a failed prediction.
 def _bernoulli_reaches(quick: bool = False, seed: int = 0):
@@ -78,7 +82,9 @@ def _bernoulli_reaches(quick: bool = False, seed: int = 0):
        where="Thm 2, C_b(R)",
        statement="For learned Bernoulli codes, H(S|Y) ≥ H(S|Y,U) ≥ C_b(H(Z|U)): the paper's "
        "classification boundary (linear model) lower-bounds the label uncertainty of any code.",
-       evidence=("sanity",))
+       evidence=("sanity",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _bernoulli_cb(quick: bool = False, seed: int = 0):
     from numerics.compression.experiments import bernoulli_experiment
 
@@ -98,7 +104,9 @@ def _bernoulli_cb(quick: bool = False, seed: int = 0):
        where="§7 (learned codes approach the bound)",
        statement="With more training steps a learned Bernoulli code at a fixed rate target "
        "moves towards the one-shot bound at that rate: its excess distortion over "
-       "D(R_target) falls.", evidence=("observation",))
+       "D(R_target) falls.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _bernoulli_training(quick: bool = False, seed: int = 0):
     from numerics.compression.experiments import bernoulli_experiment
     from theory.compression import bernoulli_rate_only_oneshot
@@ -121,7 +129,9 @@ def _bernoulli_training(quick: bool = False, seed: int = 0):
        statement="A learned scalar compressor with L levels (rate log2 L bits) and shared dither "
        "for a Gaussian source never beats the asymptotic Gaussian D(R) with fixed output law, "
        "(μx−μy)²+σx²+σy²−2σxσy√(1−2^{−2R}), evaluated at its own output mean and variance.",
-       evidence=("sanity",))
+       evidence=("sanity",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _gaussian_above(quick: bool = False, seed: int = 0):
     from numerics.compression.experiments import gaussian_experiment
 
@@ -142,7 +152,9 @@ def _gaussian_above(quick: bool = False, seed: int = 0):
 @claim("compression.exp.gaussian_gap_shrinks_with_levels", kind="empirical",
        where="§7 (capacity)",
        statement="The gap of the learned Gaussian compressor to the asymptotic bound shrinks as "
-       "the number of quantiser levels (rate log2 L) grows.", evidence=("observation",))
+       "the number of quantiser levels (rate log2 L) grows.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _gaussian_levels(quick: bool = False, seed: int = 0):
     from numerics.compression.experiments import gaussian_experiment
 
@@ -173,7 +185,9 @@ _NOT_MNIST = ("The repository's MNIST numbers (28×28, 100 epochs, conv nets) ar
 
 @claim("compression.exp.digits_mse_falls_with_rate", kind="empirical", where="Fig. 6, §7",
        statement="In unpaired super-resolution the MSE to the degraded input falls as the rate "
-       "grows from 4 to 32 bits (for each λ_c).", evidence=("observation",))
+       "grows from 4 to 32 bits (for each λ_c).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _digits_mse(quick: bool = False, seed: int = 0):
     groups = _by_lambda(quick, seed)
     j = Judge()
@@ -192,7 +206,9 @@ def _digits_mse(quick: bool = False, seed: int = 0):
 @claim("compression.exp.digits_accuracy_rises_with_rate", kind="empirical", where="Fig. 6, §7",
        statement="In unpaired super-resolution the accuracy of the classifier on the "
        "reconstructions rises as the rate grows from 4 to 32 bits (for each λ_c).",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _digits_acc(quick: bool = False, seed: int = 0):
     groups = _by_lambda(quick, seed)
     j = Judge()
@@ -211,7 +227,9 @@ def _digits_acc(quick: bool = False, seed: int = 0):
        where="§7, repository S1 vs S3",
        statement="A larger classification weight λ_c buys classifier accuracy at the cost of "
        "MSE: at every rate, λ_c = 0.05 gives higher accuracy and higher MSE than λ_c = 0.001.",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _digits_tradeoff(quick: bool = False, seed: int = 0):
     groups = _by_lambda(quick, seed)
     lo, hi = groups[min(groups)], groups[max(groups)]

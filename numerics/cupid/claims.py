@@ -40,7 +40,9 @@ def _increasing(seq):
        "model')", kind="empirical",
        statement="Training the plug-in leaves the host unchanged: its parameters and its "
        "logits on the test inputs are bit-identical before and after CUPID training (base "
-       "predictions read from F_l(m)).", evidence=("observation",))
+       "predictions read from F_l(m)).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _base_unchanged(quick: bool = False):
     runs = _runs("code", quick) + ([] if quick else _runs("heldout", quick))
     j = Judge()
@@ -51,14 +53,15 @@ def _base_unchanged(quick: bool = False):
 
 
 @claim("cupid.code.inserted_pred", where="test.py (wronglist = |argmax F_l(m') − y|)",
-       kind="empirical", expected="refuted", corrected_by="cupid.light.agreement_rate",
+       kind="empirical", expected="undecided", corrected_by="cupid.light.agreement_rate",
        statement="The inserted model's prediction argmax F_l(m') equals the base prediction "
        "argmax F_l(m) on every ID test input, so the released test.py (which labels "
        "misclassification with argmax F_l(m')) evaluates the unmodified model.",
-       evidence=("observation",), reading="our reading",
-       reading_note="'Without modifying the base model' is from the abstract; that test.py uses "
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + "'Without modifying the base model' is from the abstract; that test.py uses "
        "the inserted prediction is read in the released code. We test the reading that the "
-       "evaluated predictions are the base model's.")
+       "evaluated predictions are the base model's."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _inserted_pred(quick: bool = False):
     _need_full(quick, "the agreement over seeds")
     ag = [r["agreement"] for p in ("code", "heldout") for r in _runs(p, quick)]
@@ -71,7 +74,9 @@ def _inserted_pred(quick: bool = False):
        expected="corrected",
        statement="The inserted prediction agrees with the base prediction on at least 90 % of "
        "ID test inputs on average over 5 seeds, under both protocols (so test.py's labels are "
-       "close to, but not, the base model's).", evidence=("observation",))
+       "close to, but not, the base model's).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _agreement_rate(quick: bool = False):
     _need_full(quick, "the mean agreement over seeds")
     j = Judge()
@@ -88,7 +93,9 @@ def _agreement_rate(quick: bool = False):
        "distribution)", kind="empirical",
        statement="The mean EU score on ID test digits rises strictly with Gaussian pixel noise "
        "σ ∈ {0, 0.25, 0.5} in at least 4 of 5 seeds, under both protocols.",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _eu_noise(quick: bool = False):
     _need_full(quick, "the 4-of-5 seed count")
     j = Judge()
@@ -106,7 +113,9 @@ def _eu_noise(quick: bool = False):
 @claim("cupid.light.au_noise", where=f"{_WHERE}, Sec. 4 (AU captures data noise)",
        kind="empirical",
        statement="The mean AU score on ID test digits is higher at pixel noise σ = 0.5 than at "
-       "σ = 0 in at least 4 of 5 seeds (heldout protocol).", evidence=("observation",))
+       "σ = 0 in at least 4 of 5 seeds (heldout protocol).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _au_noise(quick: bool = False):
     _need_full(quick, "the 4-of-5 seed count")
     runs = _runs("heldout", quick)
@@ -124,7 +133,9 @@ def _au_noise(quick: bool = False):
        statement="With the released push weight T11 = 0.01 the relative deviation "
        "‖m'−m‖₁/‖m‖₁ on the training data grows strictly over epochs {50, 100, 200, 400} in at "
        "least 4 of 5 seeds (code protocol): training drifts along the loss's unbounded "
-       "direction instead of converging.", evidence=("observation",))
+       "direction instead of converging.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _deviation_growth(quick: bool = False):
     _need_full(quick, "the 4-of-5 seed count")
     runs = _runs("code", quick)
@@ -140,7 +151,9 @@ def _deviation_growth(quick: bool = False):
        statement="Without the push term (T11 = 0) the relative deviation does not drift: its "
        "value at epoch 400 is at most 1.1× its value at epoch 50 in at least 4 of 5 seeds "
        "(heldout protocol), so the drift of cupid.light.deviation_growth comes from −T11.",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _nomax_bounded(quick: bool = False):
     _need_full(quick, "the 4-of-5 seed count")
     runs = _runs("heldout_nomax", quick)
@@ -155,13 +168,14 @@ def _ood(protocol, key, quick):
 
 
 @claim("cupid.light.eu_vs_baselines", where=f"{_WHERE}, Table 2 (OOD; digits analogue)",
-       kind="empirical", expected="refuted", corrected_by="cupid.light.eu_detects_ood",
+       kind="empirical", expected="undecided", corrected_by="cupid.light.eu_detects_ood",
        statement="CUPID-E detects OOD inputs at least as well as the single-model baselines and "
        "MC-dropout: its mean OOD AUROC (digits 5–9 vs 0–4) is ≥ max(MSP, entropy, MC-dropout) − "
-       "0.01 under both protocols.", evidence=("observation",), reading="our reading",
-       reading_note="Table 2 (from third-party notes) has CUPID-E above MC-dropout on PAPILA, "
+       "0.01 under both protocols.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + "Table 2 (from third-party notes) has CUPID-E above MC-dropout on PAPILA, "
        "ACRIMA and CIFAR-10 with a ResNet-18 host; we test the digits analogue with a margin of "
-       "0.01 fixed before the runs. A larger host or other data could differ.")
+       "0.01 fixed before the runs. A larger host or other data could differ."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _eu_vs_baselines(quick: bool = False):
     _need_full(quick, "mean AUROCs over 5 seeds")
     j = Judge()
@@ -180,7 +194,9 @@ def _eu_vs_baselines(quick: bool = False):
        kind="empirical", expected="corrected",
        statement="CUPID-E detects OOD digits well above chance: mean OOD AUROC ≥ 0.85 with the "
        "95 % t-interval's lower end ≥ 0.80 over 5 seeds, under both protocols.",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _eu_detects_ood(quick: bool = False):
     from numerics.cupid.experiments import mean_ci
 
@@ -196,12 +212,13 @@ def _eu_detects_ood(quick: bool = False):
 
 
 @claim("cupid.light.no_max", where=f"{_WHERE}, ablation 'no max' (PAPILA .877 → .839)",
-       kind="empirical", expected="refuted", corrected_by="cupid.light.no_max_small",
+       kind="empirical", expected="undecided", corrected_by="cupid.light.no_max_small",
        statement="Dropping the push term (T11 = 0) lowers CUPID-E's OOD AUROC: the paired mean "
        "difference (with − without push) over 5 seeds is > 0 (heldout protocol).",
-       evidence=("observation",), reading="our reading",
-       reading_note="The ablation numbers are from third-party notes of the paper; we test "
-       "its direction on the digits analogue (paired over the same seeds and host).")
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + "The ablation numbers are from third-party notes of the paper; we test "
+       "its direction on the digits analogue (paired over the same seeds and host)."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _no_max(quick: bool = False):
     _need_full(quick, "the paired difference over 5 seeds")
     d = _ood("heldout", "eu", quick) - _ood("heldout_nomax", "eu", quick)
@@ -214,7 +231,9 @@ def _no_max(quick: bool = False):
        kind="empirical", expected="corrected",
        statement="On digits the push term does not help OOD detection: the paired mean "
        "difference of CUPID-E's OOD AUROC (with − without push) is ≤ 0.005 (heldout protocol).",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _no_max_small(quick: bool = False):
     _need_full(quick, "the paired difference over 5 seeds")
     d = _ood("heldout", "eu", quick) - _ood("heldout_nomax", "eu", quick)
@@ -224,14 +243,14 @@ def _no_max_small(quick: bool = False):
 
 
 @claim("cupid.code.not_identity_init", where=f"{_WHERE} ('initialised near the identity') vs "
-       "insert_model/CUPID.py", kind="empirical", expected="refuted",
+       "insert_model/CUPID.py", kind="empirical", expected="undecided",
        corrected_by="cupid.code.identity_init",
        statement="The released CUPID module starts near the identity mapping: relative L1 "
        "deviation ‖m'−m‖₁/‖m‖₁ ≤ 0.1 at initialisation.", evidence=("witness",),
-       reading="our reading",
-       reading_note="'Initialised near the identity mapping' is from the third-party notes; the "
+       source=("secondary", "UNAUDITED: " + "'Initialised near the identity mapping' is from the third-party notes; the "
        "threshold 0.1 is ours. The released module has no skip from its input to m' and "
-       "Kaiming-normal convolutions.")
+       "Kaiming-normal convolutions."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _not_identity_init(quick: bool = False):
     from numerics.cupid.experiments import init_deviation
 
@@ -250,7 +269,9 @@ def _not_identity_init(quick: bool = False):
        statement="The released module's deviation at init is ≥ 1 in both BN modes; a residual "
        "form m' = ReLU(m + g(h)) with g's last layer zero is exactly the identity at init on a "
        "non-negative feature (deviation 0), which is what the paper describes.",
-       evidence=("witness",))
+       evidence=("witness",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _identity_init(quick: bool = False):
     from numerics.cupid.experiments import init_deviation
 
@@ -266,7 +287,9 @@ def _identity_init(quick: bool = False):
 @claim("cupid.paper.tables", where=f"{_WHERE}, Tables 1–3", kind="empirical",
        expected="unavailable",
        statement="The reported AUROC/AURC/Spearman on GLV2, HAM10000, PAPILA, ACRIMA, CIFAR-10 "
-       "and the super-resolution Pearson correlations.", evidence=("observation",))
+       "and the super-resolution Pearson correlations.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _tables(quick: bool = False):
     raise Unavailable("GLV2, HAM10000, PAPILA, ACRIMA, Set5/BSDS100/IXI are not offline and a "
                       "512-px ResNet-18 host is beyond the light-experiment budget.")

@@ -37,14 +37,14 @@ def _quick(quick):
 
 
 @claim("dispersion.light.trajectory", kind="empirical", evidence=("observation",),
-       where="§5 (Olmo-7B checkpoints: dispersion tracks performance)", expected="refuted",
-       corrected_by="dispersion.light.trajectory_after_collapse", reading="our reading",
-       reading_note="The paper's text was not seen; the note says that dispersion tracks "
-       "performance over Olmo-7B's 30 checkpoints. We test it over all checkpoints of a toy run, "
-       "including the first ones (steps 10 and 25), a range the paper's checkpoints likely skip.",
-       statement="Over training checkpoints, mean dispersion of the final hidden states rises as "
+       where="§5 (Olmo-7B checkpoints: dispersion tracks performance)", expected="undecided",
+       corrected_by="dispersion.light.trajectory_after_collapse", statement="Over training checkpoints, mean dispersion of the final hidden states rises as "
        "validation perplexity falls: Spearman(mean D, val PPL) over the 6 checkpoints (steps 10, "
-       "25, 50, 100, 200, 300) ≤ −0.8 in every seed (" + _SCOPE + ").")
+       "25, 50, 100, 200, 300) ≤ −0.8 in every seed (" + _SCOPE + ").",
+       source=("secondary", "UNAUDITED: " + "The paper's text was not seen; the note says that dispersion tracks "
+       "performance over Olmo-7B's 30 checkpoints. We test it over all checkpoints of a toy run, "
+       "including the first ones (steps 10 and 25), a range the paper's checkpoints likely skip."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _trajectory(quick: bool = False):
     _quick(quick)
     from numerics.dispersion.experiments import trajectory, trajectory_spearman
@@ -86,7 +86,9 @@ def _after_collapse(quick):
        expected="corrected",
        statement="Dispersion first collapses (its minimum over checkpoints comes by step 50, at "
        "least 0.2 below its first value), then rises as perplexity falls: Spearman(mean D, val "
-       "PPL) over the checkpoints from the minimum on ≤ −0.8 in every seed (" + _SCOPE + ").")
+       "PPL) over the checkpoints from the minimum on ≤ −0.8 in every seed (" + _SCOPE + ").",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _trajectory_after(quick: bool = False):
     """Formed after seeing seed 0's trajectory (post hoc); seeds 1 and 2 were not seen when it
     was written, so they test it."""
@@ -118,14 +120,14 @@ def _layer_note(rows, layers):
 
 
 @claim("dispersion.light.chunk_sign", kind="empirical", evidence=("observation",),
-       where="§3 core claim (higher D, lower PPL)", expected="refuted",
-       corrected_by="dispersion.light.chunk_sign_positive", reading="our reading",
-       reading_note="The paper's text was not seen; the note states that higher dispersion goes "
-       "with lower perplexity across models and domains. We read it per chunk (the unit of the "
-       "released code) and test it on a domain and tokenisation the paper did not use.",
-       statement="Per held-out chunk, dispersion of the final hidden states is negatively "
+       where="§3 core claim (higher D, lower PPL)", expected="undecided",
+       corrected_by="dispersion.light.chunk_sign_positive", statement="Per held-out chunk, dispersion of the final hidden states is negatively "
        "correlated with perplexity: the 95 % bootstrap interval of Spearman(D, PPL) lies below 0 "
-       "in every seed (" + _SCOPE + ").")
+       "in every seed (" + _SCOPE + ").",
+       source=("secondary", "UNAUDITED: " + "The paper's text was not seen; the note states that higher dispersion goes "
+       "with lower perplexity across models and domains. We read it per chunk (the unit of the "
+       "released code) and test it on a domain and tokenisation the paper did not use."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _chunk_sign(quick: bool = False):
     _quick(quick)
     rows, layers = _chunks(quick)
@@ -142,7 +144,9 @@ def _chunk_sign(quick: bool = False):
        statement="On byte-level Python source the per-chunk association has the opposite sign: "
        "the 95 % bootstrap interval of Spearman(D_final, PPL) lies above 0 in every seed, while "
        "across checkpoints the paper's direction holds (dispersion.light.trajectory) (" + _SCOPE
-       + ").")
+       + ").",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _chunk_pos(quick: bool = False):
     _quick(quick)
     rows, layers = _chunks(quick)
@@ -160,7 +164,9 @@ def _chunk_pos(quick: bool = False):
        statement="Training with L_CE + 0.1·L_aux (L_aux = −D over the batch's final token states; "
        "our reconstruction of which vectors) raises final-layer dispersion by ≥ 0.05 and keeps "
        "validation PPL ≤ 1.01 × the λ = 0 run, in every seed (same init and data order; "
-       + _SCOPE + ").")
+       + _SCOPE + ").",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _push(quick: bool = False):
     _quick(quick)
     from numerics.dispersion.experiments import push_away, t_interval
@@ -186,7 +192,9 @@ def _push(quick: bool = False):
        expected="extension",
        statement="On the same held-out chunks, correlating means of groups of 20 chunks sorted by "
        "PPL gives a larger |r| than the per-chunk Pearson r, in every seed; the closed form "
-       "ρs/√(ρ²s² + (1−ρ²)/G) is reported beside it (" + _SCOPE + ").")
+       "ρs/√(ρ²s² + (1−ρ²)/G) is reported beside it (" + _SCOPE + ").",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _binned(quick: bool = False):
     _quick(quick)
     rows, _ = _chunks(quick)
@@ -205,7 +213,9 @@ def _binned(quick: bool = False):
        where="spec §4(c) confounder check", expected="extension",
        statement="Per-chunk dispersion tracks the count of distinct bytes in the chunk: "
        "Spearman(D_final, #distinct bytes) ≥ 0.3 in every seed; the partial Spearman of D and "
-       "PPL given #distinct is reported (" + _SCOPE + ").")
+       "PPL given #distinct is reported (" + _SCOPE + ").",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _confound(quick: bool = False):
     _quick(quick)
     rows, _ = _chunks(quick)

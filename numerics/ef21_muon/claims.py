@@ -39,7 +39,9 @@ def _mbit(summary, method):
 @claim("ef21_muon.exp.digits_ef21_saves_bits", kind="empirical", where=_WHERE,
        statement="EF21-Muon with Top-10 %, Top-5 % or rank-2 worker compression reaches train "
        "loss 0.3 with ≥ 4× fewer uplink bits per worker than uncompressed Muon (median over 5 "
-       "seeds; bootstrap 95 % interval of the ratio above 1).", evidence=("observation",))
+       "seeds; bootstrap 95 % interval of the ratio above 1).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _saves(quick: bool = False):
     from numerics.ef21_muon.experiments import bootstrap_ratio_ci
 
@@ -60,12 +62,12 @@ def _saves(quick: bool = False):
 
 
 @claim("ef21_muon.exp.digits_naive_never_reaches", kind="empirical", where=_WHERE,
-       expected="refuted", corrected_by="ef21_muon.exp.digits_naive_plateaus_higher",
-       reading="our reading",
-       reading_note="The spec's light analogue (ef21_muon.md §5-6 'exp.digits': naive Top-5 % "
-       "never reaches loss 0.3); the paper's own experiment tables were not seen.",
+       expected="undecided", corrected_by="ef21_muon.exp.digits_naive_plateaus_higher",
        statement="Naive Top-5 % compression (no error feedback) never reaches train loss 0.3 "
-       "within K = 300 steps on any seed.", evidence=("witness",))
+       "within K = 300 steps on any seed.", evidence=("witness",),
+       source=("secondary", "UNAUDITED: " + "The spec's light analogue (ef21_muon.md §5-6 'exp.digits': naive Top-5 % "
+       "never reaches loss 0.3); the paper's own experiment tables were not seen."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _naive_never(quick: bool = False):
     s = _summary(quick)
     naive = _mbit(s, "naive Top-5%")
@@ -81,7 +83,9 @@ def _naive_never(quick: bool = False):
        statement="Naive Top-5 % ends every seed at a higher train loss than EF21 Top-5 % (same "
        "bits per step), and its median final loss is ≥ 2× EF21's: the missing error feedback "
        "shows as a plateau, not necessarily as a miss of the 0.3 target.",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _naive_plateau(quick: bool = False):
     s = _summary(quick)
     nv = s.loc[s.method == "naive Top-5%"].sort_values("seed")["final_loss"].to_numpy()
@@ -99,7 +103,9 @@ def _naive_plateau(quick: bool = False):
        expected="extension",
        statement="Replacing the exact spectral LMO by five Newton–Schulz steps (practical Muon) "
        "still reaches train loss 0.3 on every seed, with a median uplink cost within 1.5× of "
-       "exact-SVD Muon's.", evidence=("observation",))
+       "exact-SVD Muon's.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _ns5(quick: bool = False):
     s = _summary(quick)
     ns, ex = _mbit(s, "Muon NS5 (uncompressed)"), _mbit(s, "Muon (uncompressed)")
@@ -113,7 +119,9 @@ def _ns5(quick: bool = False):
 @claim("ef21_muon.exp.nanogpt", kind="empirical", where="Sec. 5 (NanoGPT-124M on FineWeb)",
        expected="unavailable",
        statement="EF21-Muon saves up to 7× worker→server communication at matched validation "
-       "loss when training NanoGPT-124M on FineWeb.", evidence=("observation",))
+       "loss when training NanoGPT-124M on FineWeb.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _nanogpt(quick: bool = False):
     raise Unavailable("needs FineWeb, a 124M-parameter model and multi-GPU training; the digits "
                       "analogue is ef21_muon.exp.digits_ef21_saves_bits. Reviewer 4's 'degrades "

@@ -44,7 +44,9 @@ def _undecided(quick, r, what):
 @claim("eknn.lite.circles_moons", kind="empirical", where=_W + ", ET1",
        statement="In our reconstruction, EKNN-lite with p = 50 centres clusters circles + moons "
        "(two views paired by label, n = 1000): mean ACC ≥ .95 over 5 data seeds, where k-means "
-       "of the concatenated views stays ≤ .80.", evidence=("observation",))
+       "of the concatenated views stays ≤ .80.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _circles(quick: bool = False):
     r = _cm(quick)
     _undecided(quick, r, f"EKNN p=50 {_ci(r.acc['eknn_p50'])}, concat k-means "
@@ -65,7 +67,9 @@ def _circles(quick: bool = False):
 @claim("eknn.lite.p_sweep", kind="empirical", where=_W + ", ET6; paper §4 p-ablation",
        statement="In our reconstruction more centres help: on circles + moons the mean ACC of "
        "EKNN-lite at p = 100 is at least that at p = 20 (5 data seeds).",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _psweep(quick: bool = False):
     r = _cm(quick)
     _undecided(quick, r, f"p=20 {_ci(r.acc['eknn_p20'])}, p=100 {_ci(r.acc['eknn_p100'])}")
@@ -79,11 +83,12 @@ def _psweep(quick: bool = False):
        "consistency of multi-view clustering)",
        statement="In our reconstruction, with a third pure-noise view EKNN-lite (p = 100) keeps "
        "mean ACC ≥ .95 while full kernel k-means of the concatenated views falls to ≤ .75.",
-       expected="refuted", corrected_by="eknn.lite.noise_view_eknn", evidence=("observation",),
-       reading="our reading", reading_note="The paper claims completeness/consistency across "
+       expected="undecided", corrected_by="eknn.lite.noise_view_eknn", evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + "The paper claims completeness/consistency across "
        "views (abstract); the spec read this as robustness to a noise view where full kernel "
        "k-means fails (.502 in its smoke runs). The threshold pair is ours, fixed before the "
-       "full run; the baseline half failed with our full kernel k-means (kNN-10 bandwidth).")
+       "full run; the baseline half failed with our full kernel k-means (kNN-10 bandwidth)."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _noise(quick: bool = False):
     r = _cm(quick, True)
     _undecided(quick, r, f"EKNN p=100 {_ci(r.acc['eknn_p100'])}, full kernel k-means "
@@ -103,7 +108,9 @@ def _noise(quick: bool = False):
        statement="In our reconstruction, with a third pure-noise view EKNN-lite (p = 100) keeps "
        "mean ACC ≥ .95 over 5 data seeds (the half of eknn.lite.noise_view that was fixed in "
        "advance and holds; the baseline half is dropped after its miss).",
-       expected="corrected", evidence=("observation",))
+       expected="corrected", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _noise_eknn(quick: bool = False):
     r = _cm(quick, True)
     _undecided(quick, r, f"EKNN p=100 {_ci(r.acc['eknn_p100'])}")
@@ -119,7 +126,9 @@ def _noise_eknn(quick: bool = False):
        statement="In our reconstruction the consensus can be more accurate than the least pure "
        "view's linear partition (so ACC ≤ min_v purity(W^v) is false; only the meet bound "
        "holds): with a noise view, mean of ACC − min_v purity(W^v) ≥ .2 at p = 100.",
-       expected="extension", evidence=("observation",))
+       expected="extension", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _beyond(quick: bool = False):
     r = _cm(quick, True)
     gap = r.acc["eknn_p100"] - r.extra["view_purity_p100"].min(axis=1)
@@ -137,7 +146,9 @@ def _beyond(quick: bool = False):
 @claim("eknn.lite.digits", kind="empirical", where=_W + ", ET2",
        statement="In our reconstruction, on three views of digits EKNN-lite (p = 160) reaches a "
        "mean NMI over 5 seeds at least the best single-view k-means mean NMI.",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _digits(quick: bool = False):
     from numerics.eknn.experiments import digits_experiment
 
@@ -157,7 +168,9 @@ def _digits(quick: bool = False):
 @claim("eknn.lite.joint_monotone", kind="empirical", where=_W + ", ET3",
        statement="In our reconstruction the joint block-coordinate solver never increased F in "
        "any registered run (circles + moons, with and without a noise view, p = 50).",
-       expected="extension", evidence=("observation",))
+       expected="extension", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _joint(quick: bool = False):
     j = Judge()
     for nv in (False, True):
@@ -171,7 +184,9 @@ def _joint(quick: bool = False):
 @claim("eknn.cost.scaling", kind="empirical", where="eknn.md E9, §4 runtime (our reconstruction)",
        statement="In our reconstruction EKNN-lite (p = 100) is at least 5× faster than full "
        "kernel k-means of the concatenated views at n = 4000 (one thread, one run).",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _scaling(quick: bool = False):
     from numerics.eknn.experiments import timing_experiment
 
@@ -192,7 +207,9 @@ def _scaling(quick: bool = False):
 @claim("eknn.paper.table", kind="empirical", where="paper §4 Tables (papernotes summary)",
        statement="EKNN's ACC on COIL20, ORL, BBCSport, Reuters, Football, ANIMAL, NoisyMNIST "
        "(e.g. 80.17 % on COIL20, 42.17 % on Reuters).", expected="unavailable",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _table(quick: bool = False):
     raise Unavailable("the datasets are not bundled with any installed package and the method's "
                       "code is not public; EKNN-lite on offline data stands in (eknn.lite.*)")

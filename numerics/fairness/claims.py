@@ -101,13 +101,14 @@ _NOT_QUICK = ("quick mode runs COMPAS and Titanic only (3 seeds, half the steps)
        statement="Training with the CS regularizer lowers the test ΔDP below ERM's on every data "
        "set, significantly: per data set, a paired one-sided t-test over the 5 seeds (same "
        "split and initialisation per seed) of ΔDP(ERM) − ΔDP(CS at the largest λ) rejects 'no "
-       "drop' at α = 0.05 (test and level fixed before the runs).", expected="refuted",
+       "drop' at α = 0.05 (test and level fixed before the runs).", expected="undecided",
        corrected_by="fairness.exp.cs_lambda_lowers_dp_mean_everywhere",
-       evidence=("observation",), reading="our reading",
-       reading_note="The statement is the spec's expectation (cs_fairness.md §7.10), read from "
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + "The statement is the spec's expectation (cs_fairness.md §7.10), read from "
        "the abstract's 'CS reduces disparity'; the paper's own numbers are not public. 'Lowers' "
        "read as a significant per-data-set drop is false on German credit (p = 0.052); read as "
-       "a lower mean it holds on all five data sets.")
+       "a lower mean it holds on all five data sets."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _lambda_lowers_dp(quick: bool = False):
     if quick:
         raise Unavailable(_NOT_QUICK)
@@ -127,7 +128,9 @@ def _lambda_lowers_dp(quick: bool = False):
        statement="What holds instead: CS at the largest λ lowers the mean test ΔDP below ERM's "
        "on every data set, significantly (paired one-sided t-test, α = 0.05) on Adult, COMPAS, "
        "Titanic and coloured digits; on German credit the drop (6.85 → 4.49 pp) is within seed "
-       "noise (p ≈ 0.05).", evidence=("observation",))
+       "noise (p ≈ 0.05).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _lambda_lowers_mean(quick: bool = False):
     if quick:
         raise Unavailable(_NOT_QUICK)
@@ -144,11 +147,13 @@ def _lambda_lowers_mean(quick: bool = False):
 
 
 @claim("fairness.exp.cs_better_dp_at_competitive_accuracy", kind="empirical", where=_WHERE,
-       expected="refuted", corrected_by="fairness.exp.cs_on_par_at_competitive_accuracy",
+       expected="undecided", corrected_by="fairness.exp.cs_on_par_at_competitive_accuracy",
        statement="At competitive accuracy (within 2 points of ERM) the CS regularizer reaches a "
        "ΔDP no worse than the best of DiffDP, MMD, HSIC, prejudice remover and adversarial "
        "debiasing (up to one standard error) on every data set.",
-       evidence=("observation",), reading="our reading", reading_note=_READ)
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _better_dp(quick: bool = False):
     measured, expected, wins = _compare(quick, "dp")
     j = Judge()
@@ -160,12 +165,14 @@ def _better_dp(quick: bool = False):
 
 
 @claim("fairness.exp.cs_better_eo_at_competitive_accuracy", kind="empirical", where=_WHERE,
-       expected="refuted", corrected_by="fairness.exp.cs_on_par_at_competitive_accuracy",
+       expected="undecided", corrected_by="fairness.exp.cs_on_par_at_competitive_accuracy",
        statement="At competitive accuracy (within 2 points of ERM) the CS regularizer reaches a "
        "ΔEO (equal opportunity) no worse than the best baseline's (up to one standard error) "
        "on every data set, both as a DP penalty (vs the five baselines) and as an EO penalty on "
        "the rows with y = 1 (vs DiffEOpp and MMD-EO).",
-       evidence=("observation",), reading="our reading", reading_note=_READ)
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _better_eo(quick: bool = False):
     m_dp, e_dp, w_dp = _compare(quick, "eo")
     m_eo, e_eo, w_eo = _compare(quick, "eo", eo_targets=True)
@@ -184,11 +191,13 @@ def _better_eo(quick: bool = False):
 
 
 @claim("fairness.exp.cs_most_stable_tradeoff", kind="empirical", where=_WHERE,
-       expected="refuted", corrected_by="fairness.exp.cs_tradeoff_spread_comparable",
+       expected="undecided", corrected_by="fairness.exp.cs_tradeoff_spread_comparable",
        statement="The CS regularizer's utility–fairness trade-off is more stable across "
        "hyperparameters than the baselines': its seed-to-seed spread of ΔDP, averaged over the "
        "λ grid, is the smallest of the six methods on most data sets.",
-       evidence=("observation",), reading="our reading", reading_note=_READ)
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _most_stable(quick: bool = False):
     from numerics.fairness.experiments import stability
 
@@ -215,7 +224,9 @@ def _most_stable(quick: bool = False):
        statement="For every trained model (every method, λ and seed), the measured test ΔDP, "
        "thresholded at 0.5 and of mean scores, is below the distribution-free bound computed "
        "from the CS divergence and the L² norms of the two groups' prediction densities.",
-       evidence=("sanity",))
+       evidence=("sanity",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _bounds_hold(quick: bool = False):
     from numerics.fairness.experiments import bounds_on_trained
 
@@ -240,7 +251,9 @@ def _bounds_hold(quick: bool = False):
        "on par with the baselines, its ΔDP and its ΔEO lying within the range the five "
        "baselines span (best − 1 SE to worst + 1 SE) on every data set, and likewise the "
        "EO-target CS's ΔEO within the range of DiffEOpp and MMD-EO.",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _on_par(quick: bool = False):
     measured, notes, ok = {}, [], []
     for metric, eo_targets in (("dp", False), ("eo", False), ("eo", True)):
@@ -284,7 +297,9 @@ def _within(quick, metric, eo_targets=False):
        where=_WHERE, corrects="fairness.exp.cs_most_stable_tradeoff",
        statement="What holds instead of 'more stable': on every data set, the CS regularizer's "
        "seed-to-seed spread of ΔDP (averaged over the λ grid) is within a factor 2 of the most "
-       "stable method's (comparable, not smaller).", evidence=("observation",))
+       "stable method's (comparable, not smaller).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _spread_comparable(quick: bool = False):
     from numerics.fairness.experiments import stability
 

@@ -20,7 +20,9 @@ ALPHA = 0.05
        statement="At fixed λ = 10 on COMPAS, CS training with Parzen width σ = 1.0 leaves a "
        "larger test ΔDP than with the training σ = 0.2 (paired one-sided t-test over 5 seeds, "
        "α = 0.05), because the penalty Δ²/(2(s²+σ²)) and its gradient shrink ~1/σ² once σ "
-       "exceeds the spread of the predictions.", evidence=("observation",))
+       "exceeds the spread of the predictions.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _wide_sigma(quick: bool = False):
     from scipy import stats
 

@@ -48,7 +48,9 @@ def _synth(quick):
 @claim("hgdro.exp.synth_shift_gain", kind="empirical", where=_SYN,
        statement="Under an intra-group shift of the minority groups (δ = 0.8), hierarchical DRO "
        "(ε = 1) has a higher worst-group accuracy than Group DRO: one-sided paired t-test over "
-       "10 seeds, p < 0.01.", evidence=("observation",))
+       "10 seeds, p < 0.01.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _synth_gain(quick: bool = False):
     r = _synth(quick)
     i_g, i_h = r.methods.index("gdro"), r.methods.index("hdro_1")
@@ -69,7 +71,9 @@ def _synth_gain(quick: bool = False):
 @claim("hgdro.exp.synth_unshifted_price", kind="empirical", where=_SYN,
        statement="Without shift (δ = 0), hierarchical DRO (ε = 1) pays for its robustness: its "
        "worst-group accuracy is below Group DRO's (one-sided paired t-test over 10 seeds, "
-       "p < 0.01).", evidence=("observation",))
+       "p < 0.01).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _synth_price(quick: bool = False):
     r = _synth(quick)
     i_g, i_h = r.methods.index("gdro"), r.methods.index("hdro_1")
@@ -88,7 +92,9 @@ def _synth_price(quick: bool = False):
 @claim("hgdro.exp.synth_monotone_in_eps", kind="empirical", where=_SYN,
        statement="Under the largest shift (δ = 0.8) the mean worst-group accuracy increases with "
        "the radius over ε ∈ {0 (Group DRO), 0.3, 0.6, 1}, and without shift it decreases.",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _synth_mono(quick: bool = False):
     r = _synth(quick)
     rows = [r.methods.index(k) for k in ("gdro", "hdro_0.3", "hdro_0.6", "hdro_1")]
@@ -108,7 +114,9 @@ def _synth_mono(quick: bool = False):
 
 @claim("hgdro.exp.synth_erm_worst", kind="empirical", where=_SYN,
        statement="ERM's worst-group accuracy is below Group DRO's at every shift δ ∈ {0, 0.4, 0.8} "
-       "(one-sided paired t-test over 10 seeds, p < 0.01 at each δ).", evidence=("observation",))
+       "(one-sided paired t-test over 10 seeds, p < 0.01 at each δ).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _synth_erm(quick: bool = False):
     r = _synth(quick)
     i_e, i_g = r.methods.index("erm"), r.methods.index("gdro")
@@ -133,7 +141,9 @@ def _digits(quick):
        "hierarchical DRO (ε = 0.3, relative radius, pretrained features) has a higher mean "
        "shifted worst-group accuracy than Group DRO over 8 seeds (direction; significance at "
        "α = 0.05 by a one-sided paired t-test is reported, not required).",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _digits_dir(quick: bool = False):
     r = _digits(quick)
     i_g, i_h = r.labels.index("GroupDRO"), r.labels.index("HGDRO ε=0.3")
@@ -153,7 +163,9 @@ def _digits_dir(quick: bool = False):
 @claim("hgdro.exp.digits_collapse_absolute_radius", kind="empirical", where=_DIG,
        statement="Trained from scratch with the code's absolute latent radius (ε = 0.1), "
        "hierarchical DRO collapses to a constant predictor (median worst-group accuracy ≤ 0.05) "
-       "while Group DRO in the same setting reaches a mean ≥ 0.3.", evidence=("observation",))
+       "while Group DRO in the same setting reaches a mean ≥ 0.3.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _digits_collapse(quick: bool = False):
     r = _digits(quick)
     h = r.wga[r.labels.index("HGDRO ε=0.1 (scratch, absolute ε)")]
@@ -172,7 +184,9 @@ def _digits_collapse(quick: bool = False):
 @claim("hgdro.exp.paper_benchmarks", kind="empirical", where="Table 2 (shifted benchmarks)",
        statement="Shifted CelebA 72.1 ± 2.0 vs PDE 56.3, shifted Waterbirds 93.7 vs GroupDRO 91.7, "
        "shifted CMNIST 71.8 vs 65.9 (worst-group accuracy, ResNet-50).", expected="unavailable",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _paper_tables(quick: bool = False):
     raise Unavailable("needs CelebA, Waterbirds and MNIST with ImageNet-pretrained ResNet-50s; "
                       "none ships with an installed package (offline only). The coloured-digits "

@@ -50,70 +50,70 @@ def _beats(a: str, b: str, split: str, m: int, quick: bool):
 
 
 @claim("icssl.exp.eig_icl_beats_raw_icl_at_few_labels", kind="empirical", where=_WHERE,
-       evidence=("observation",), reading="our reading",
-       reading_note="Paper: EIG+ICL well above ORIG+ICL at low label ratios (papernotes).",
-       statement="With 2 labels per class, ICL on the Laplacian eigenmap (EIG+ICL) is more "
-       "accurate than the same ICL on the raw coordinates (ORIG+ICL).")
+       evidence=("observation",), statement="With 2 labels per class, ICL on the Laplacian eigenmap (EIG+ICL) is more "
+       "accurate than the same ICL on the raw coordinates (ORIG+ICL).",
+       source=("secondary", "UNAUDITED: " + "Paper: EIG+ICL well above ORIG+ICL at low label ratios (papernotes)."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _eig_vs_raw(quick: bool = False):
     return _beats("eig_icl", "raw_icl", "id", 2, quick)
 
 
 @claim("icssl.exp.e2e_beats_raw_icl_at_few_labels", kind="empirical", where=_WHERE,
-       evidence=("observation",), reading="our reading",
-       reading_note="Paper: the end-to-end model beats ICL on raw inputs at few labels.",
-       statement="With 2 labels per class, the end-to-end IC-SSL transformer (E2E) is more "
-       "accurate than ORIG+ICL.")
+       evidence=("observation",), statement="With 2 labels per class, the end-to-end IC-SSL transformer (E2E) is more "
+       "accurate than ORIG+ICL.",
+       source=("secondary", "UNAUDITED: " + "Paper: the end-to-end model beats ICL on raw inputs at few labels."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _e2e_vs_raw(quick: bool = False):
     return _beats("e2e", "raw_icl", "id", 2, quick)
 
 
 @claim("icssl.exp.e2e_beats_eig_icl_at_few_labels", kind="empirical", where=_WHERE,
-       expected="refuted", corrected_by="icssl.exp.e2e_between_raw_and_eig_icl_at_few_labels",
-       evidence=("observation",), reading="our reading",
-       reading_note="Paper (cylinder, ID): E2E ~90 % from 25 % labels, EIG+ICL 5–7 points lower.",
-       statement="With 2 labels per class, E2E is more accurate than EIG+ICL (the learned "
-       "representation beats the offline eigenmap).")
+       expected="undecided", corrected_by="icssl.exp.e2e_between_raw_and_eig_icl_at_few_labels",
+       evidence=("observation",), statement="With 2 labels per class, E2E is more accurate than EIG+ICL (the learned "
+       "representation beats the offline eigenmap).",
+       source=("secondary", "UNAUDITED: " + "Paper (cylinder, ID): E2E ~90 % from 25 % labels, EIG+ICL 5–7 points lower."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _e2e_vs_eig(quick: bool = False):
     return _beats("e2e", "eig_icl", "id", 2, quick)
 
 
 @claim("icssl.exp.e2e_beats_standard_transformer_at_few_labels", kind="empirical",
-       where=_WHERE, expected="refuted",
+       where=_WHERE, expected="undecided",
        corrected_by="icssl.exp.standard_transformer_matches_e2e_at_light_budget",
-       evidence=("observation",), reading="our reading",
-       reading_note="Paper: a standard transformer (~1.4M parameters) needs many more training "
-       "tasks (phase transition near 1,200) and trails the IC-SSL model.",
-       statement="At an equal light training budget, E2E is more accurate than a standard "
-       "2-layer transformer given the labels as tokens, with 2 labels per class.")
+       evidence=("observation",), statement="At an equal light training budget, E2E is more accurate than a standard "
+       "2-layer transformer given the labels as tokens, with 2 labels per class.",
+       source=("secondary", "UNAUDITED: " + "Paper: a standard transformer (~1.4M parameters) needs many more training "
+       "tasks (phase transition near 1,200) and trails the IC-SSL model."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _e2e_vs_std(quick: bool = False):
     return _beats("e2e", "std_tf", "id", 2, quick)
 
 
 @claim("icssl.exp.ood_e2e_beats_eig_icl", kind="empirical", where=_WHERE,
-       expected="refuted", corrected_by="icssl.exp.e2e_between_raw_and_eig_icl_at_few_labels",
-       evidence=("observation",), reading="our reading",
-       reading_note="Paper (trained on cone/sphere/torus/Swiss roll, tested on SD images): E2E "
-       ".596/.745/.786 vs EIG+ICL .555/.657/.689 at context 3/21/39.",
-       statement="Trained on other manifold families only, E2E beats EIG+ICL on a held-out "
-       "family (sphere shells) with 2 labels per class.")
+       expected="undecided", corrected_by="icssl.exp.e2e_between_raw_and_eig_icl_at_few_labels",
+       evidence=("observation",), statement="Trained on other manifold families only, E2E beats EIG+ICL on a held-out "
+       "family (sphere shells) with 2 labels per class.",
+       source=("secondary", "UNAUDITED: " + "Paper (trained on cone/sphere/torus/Swiss roll, tested on SD images): E2E "
+       ".596/.745/.786 vs EIG+ICL .555/.657/.689 at context 3/21/39."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _ood_e2e_vs_eig(quick: bool = False):
     return _beats("e2e", "eig_icl", "ood", 2, quick)
 
 
 @claim("icssl.exp.ood_e2e_beats_raw_icl", kind="empirical", where=_WHERE,
-       evidence=("observation",), reading="our reading",
-       reading_note="Paper: the learned spectral representation transfers to unseen manifolds.",
-       statement="Trained on other manifold families only, E2E beats ORIG+ICL on the held-out "
-       "sphere shells with 2 labels per class.")
+       evidence=("observation",), statement="Trained on other manifold families only, E2E beats ORIG+ICL on the held-out "
+       "sphere shells with 2 labels per class.",
+       source=("secondary", "UNAUDITED: " + "Paper: the learned spectral representation transfers to unseen manifolds."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _ood_e2e_vs_raw(quick: bool = False):
     return _beats("e2e", "raw_icl", "ood", 2, quick)
 
 
 @claim("icssl.exp.advantage_shrinks_with_labels", kind="empirical", where=_WHERE,
-       evidence=("observation",), reading="our reading",
-       reading_note="Paper: the gap between the methods is largest at few labels.",
-       statement="The advantage of EIG+ICL and of E2E over ORIG+ICL is larger at 2 labels per "
-       "class than at 20.")
+       evidence=("observation",), statement="The advantage of EIG+ICL and of E2E over ORIG+ICL is larger at 2 labels per "
+       "class than at 20.",
+       source=("secondary", "UNAUDITED: " + "Paper: the gap between the methods is largest at few labels."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _shrinks(quick: bool = False):
     sw = _sweep(quick)
     j = Judge()
@@ -132,7 +132,9 @@ def _shrinks(quick: bool = False):
 @claim("icssl.exp.graph_references_beat_raw_icl", kind="empirical", where="§4 baselines",
        expected="extension", evidence=("observation",),
        statement="The training-free graph references (harmonic label propagation, eigenmap + "
-       "logistic regression) beat ORIG+ICL with 2 labels per class (in distribution).")
+       "logistic regression) beat ORIG+ICL with 2 labels per class (in distribution).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _refs(quick: bool = False):
     sw = _sweep(quick)
     j = Judge()
@@ -149,7 +151,9 @@ def _refs(quick: bool = False):
        expected="extension", evidence=("independent",),
        statement="In float64 the torch model's RBF attention equals theory's K̂ = AD⁻¹, its power "
        "layers (η = 1) span theory's subspace iteration, its TF_sup equals theory's functional "
-       "GD and its eigenmap equals theory's laplacian_eigenmap, to rounding.")
+       "GD and its eigenmap equals theory's laplacian_eigenmap, to rounding.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _match(quick: bool = False):
     import torch
 
@@ -201,7 +205,9 @@ def _match(quick: bool = False):
        statement="In the light replication, with 2 labels per class the learned E2E "
        "representation beats raw coordinates but does not reach the exact eigenmap: "
        "ORIG+ICL < E2E < EIG+ICL (each by the lower end of the paired 95 % interval), in "
-       "distribution and on the held-out sphere shells.")
+       "distribution and on the held-out sphere shells.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _between(quick: bool = False):
     sw = _sweep(quick)
     j = Judge()
@@ -223,6 +229,8 @@ def _between(quick: bool = False):
        where=_WHERE, expected="corrected", evidence=("observation",),
        statement="At the same light budget, the standard transformer is more accurate than E2E "
        "with 2 labels per class in distribution (these families are separable by features a "
-       "transformer learns directly, e.g. the radius of concentric pieces).")
+       "transformer learns directly, e.g. the radius of concentric pieces).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _std_beats(quick: bool = False):
     return _beats("std_tf", "e2e", "id", 2, quick)

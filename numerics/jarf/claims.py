@@ -23,7 +23,9 @@ def _mean_se(a):
 
 @claim("jarf.exp.angle_gain", kind="empirical", where=_WHERE + ", rotated hyperplane",
        statement="On rotated-hyperplane data (d = 10) the JARF − RF κ gain is ≥ +0.01 at θ = 45° "
-       "and ≤ +0.005 at θ = 0° (mean over seeds; paired).", evidence=("observation",))
+       "and ≤ +0.005 at θ = 0° (mean over seeds; paired).", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _angle_gain(quick: bool = False):
     from numerics.jarf.experiments import GAIN_0, GAIN_45, synthetic
 
@@ -42,12 +44,12 @@ def _angle_gain(quick: bool = False):
 
 
 @claim("jarf.exp.subspace", kind="empirical", where=_WHERE + ", mechanism (principal angles)",
-       expected="refuted", corrected_by="jarf.exp.subspace_recovered", reading="our reading",
-       reading_note="The paper's mechanism analysis (seen only through the summary) says the "
+       expected="undecided", corrected_by="jarf.exp.subspace_recovered", statement="For θ ≥ 15° the top eigenvector of JARF's Ĥ0 (RF surrogate) is within 10° of "
+       "the true normal w, on every seed.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + "The paper's mechanism analysis (seen only through the summary) says the "
        "split normals concentrate in the top EJOP subspace; the 10° figure is the spec's (its "
-       "light run: 8.1°, 8.9°, 4.2° at one seed each), fixed before our runs.",
-       statement="For θ ≥ 15° the top eigenvector of JARF's Ĥ0 (RF surrogate) is within 10° of "
-       "the true normal w, on every seed.", evidence=("observation",))
+       "light run: 8.1°, 8.9°, 4.2° at one seed each), fixed before our runs."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _subspace(quick: bool = False):
     from numerics.jarf.experiments import SUBSPACE_DEG, synthetic
 
@@ -66,7 +68,9 @@ def _subspace(quick: bool = False):
        expected="corrected",
        statement="At n = 1000 and 50 surrogate trees the top eigenvector of Ĥ0 is within 25° of "
        "w on every seed for θ ≥ 15° (mean ≤ 12°), far from a random direction (mean angle "
-       "≈ 71° in d = 10); 10° is not reached on every seed.", evidence=("observation",))
+       "≈ 71° in d = 10); 10° is not reached on every seed.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _subspace_recovered(quick: bool = False):
     """Thresholds 25° / 12° chosen after seeing the full run of jarf.exp.subspace (worst 21.4°,
     means 8.9–10.7°): an observation, said here."""
@@ -88,7 +92,9 @@ def _subspace_recovered(quick: bool = False):
 @claim("jarf.exp.random_rotation_control", kind="empirical", where="our control",
        expected="extension",
        statement="The gain at θ = 45° comes from the alignment, not from rotating: JARF's κ "
-       "exceeds a random-rotation forest's by ≥ 0.05 on average.", evidence=("observation",))
+       "exceeds a random-rotation forest's by ≥ 0.05 on average.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _random_control(quick: bool = False):
     from numerics.jarf.experiments import synthetic
 
@@ -103,7 +109,9 @@ def _random_control(quick: bool = False):
 
 @claim("jarf.exp.xor_gain", kind="empirical", where=_WHERE + ", XOR (two-index)",
        statement="On two-index XOR data (d = 10) JARF's κ exceeds RF's (spec: 0.611 vs 0.519): "
-       "the mean paired gain exceeds two standard errors.", evidence=("observation",))
+       "the mean paired gain exceeds two standard errors.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _xor_gain(quick: bool = False):
     from numerics.jarf.experiments import synthetic
 
@@ -120,7 +128,9 @@ def _xor_gain(quick: bool = False):
 
 @claim("jarf.exp.real_not_worse", kind="empirical", where=_WHERE + ", breast_cancer/wine/diabetes",
        statement="On breast_cancer and wine (κ) and diabetes (R²) JARF is not worse than RF: "
-       "mean paired difference over 2×5-fold CV ≥ −2 s.e. on each.", evidence=("observation",))
+       "mean paired difference over 2×5-fold CV ≥ −2 s.e. on each.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _real(quick: bool = False):
     from numerics.jarf.experiments import sklearn_cv
 
@@ -140,13 +150,13 @@ def _real(quick: bool = False):
 
 
 @claim("jarf.exp.rf_fd_mostly_zero", kind="empirical", where="jarf.md P4 (Reviewer 3)",
-       expected="refuted", corrected_by="jarf.exp.rf_fd_zero_grows", reading="our reading",
-       reading_note="Spec P4 (our spec's measurement, not the paper) says most FD entries of an "
-       "RF-100 surrogate are exactly 0 at α = 0.1 (0.500 informative, 0.641 noise); the paper "
-       "body was not seen.",
-       statement="With an RF-100 surrogate and α = 0.1, more than half of the FD entries are "
+       expected="undecided", corrected_by="jarf.exp.rf_fd_zero_grows", statement="With an RF-100 surrogate and α = 0.1, more than half of the FD entries are "
        "exactly zero on both informative and noise coordinates (rotated hyperplane, θ = 30°).",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: " + "Spec P4 (our spec's measurement, not the paper) says most FD entries of an "
+       "RF-100 surrogate are exactly 0 at α = 0.1 (0.500 informative, 0.641 noise); the paper "
+       "body was not seen."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _rf_zero(quick: bool = False):
     from numerics.jarf.experiments import fd_zero_shares
 
@@ -164,7 +174,9 @@ def _rf_zero(quick: bool = False):
 @claim("jarf.exp.rf_fd_zero_grows", kind="empirical", where="jarf.md P4", expected="corrected",
        statement="For an RF-100 surrogate the share of exactly-zero FD entries is 0.3–0.5 at "
        "α = 0.1 and > 0.7 at α = 0.01 (so A1 fails and the share grows as ε shrinks); the noise "
-       "coordinates have more zeros than the informative ones.", evidence=("observation",))
+       "coordinates have more zeros than the informative ones.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _rf_zero_grows(quick: bool = False):
     """Thresholds set after one seed of the α = 0.1 run (0.34 / 0.47): said here."""
     from numerics.jarf.experiments import fd_zero_shares
@@ -188,7 +200,9 @@ def _rf_zero_grows(quick: bool = False):
        expected="extension",
        statement="With a smooth (tanh-MLP) surrogate the FD EJOP converges to the exact "
        "(analytic-Jacobian) EJOP at second order: halving α divides the relative error by 4.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _smooth(quick: bool = False):
     from numerics.jarf.experiments import smooth_fd_errors
 
@@ -202,14 +216,14 @@ def _smooth(quick: bool = False):
 
 
 @claim("jarf.exp.trace_norm_inert", kind="empirical",
-       where="Sec. 3.5 (stabilisers); jarf.md P6", expected="refuted",
-       corrected_by="jarf.exp.trace_norm_ties", reading="our reading",
-       reading_note="Spec P6 (from the summary's ablation 'stabilisers ≈ −0.005' and its own "
-       "run: max |Δp| = 0.0) says trace normalisation cannot change a forest; the paper body "
-       "was not seen.",
-       statement="Trace normalisation has no effect on predictions: an RF on X(cĤ) (c = 7.3) "
+       where="Sec. 3.5 (stabilisers); jarf.md P6", expected="undecided",
+       corrected_by="jarf.exp.trace_norm_ties", statement="Trace normalisation has no effect on predictions: an RF on X(cĤ) (c = 7.3) "
        "gives the same probabilities as one on XĤ with the same random_state.",
-       evidence=("witness",))
+       evidence=("witness",),
+       source=("secondary", "UNAUDITED: " + "Spec P6 (from the summary's ablation 'stabilisers ≈ −0.005' and its own "
+       "run: max |Δp| = 0.0) says trace normalisation cannot change a forest; the paper body "
+       "was not seen."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _trace_norm(quick: bool = False):
     from numerics.jarf.experiments import trace_norm_gap
 
@@ -242,7 +256,9 @@ def tie_free_gap(seed: int, c: float, pre: float) -> float:
        statement="Trace normalisation is inert up to scikit-learn's absolute tie threshold "
        "(1e-7): once the mapped features are on a scale where no distinct values are closer "
        "than 1e-7 (here ×1e6), forests on Z and 7.3·Z give identical probabilities; it is not "
-       "inert for Ĥ's own scale.", evidence=("witness",))
+       "inert for Ĥ's own scale.", evidence=("witness",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _trace_norm_ties(quick: bool = False):
     seeds = (2,) if quick else (0, 1, 2)
     gaps = [tie_free_gap(s, 7.3, 1e6) for s in seeds]

@@ -26,7 +26,9 @@ _LIGHT = "Sec. 4 (Hypothesis 1; Table 1 at equal FLOPs), digits analogue (ours)"
 @claim("jumbo.model.params_match", kind="empirical", where=_CODE, evidence=("independent",),
        statement="sum(p.numel()) of the torch Jumbo (v3 at the 5 released configurations, v1 "
        "at pico–small) and ViT + CLS + 16 registers models equals the closed forms exactly, and "
-       "the v3 state dict has exactly the released keys and shapes.")
+       "the v3 state dict has exactly the released keys and shapes.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _params_match(quick: bool = False):
     import torch
 
@@ -57,7 +59,9 @@ def _params_match(quick: bool = False):
        evidence=("independent",),
        statement="torch.utils.flop_counter.FlopCounterMode on one 224-px image of the torch "
        "models (matmul attention) counts exactly the closed-form FLOPs of Jumbo v3 and of ViT + "
-       "CLS + 16 registers at the 5 released configurations, and of Jumbo v1 at pico.")
+       "CLS + 16 registers at the 5 released configurations, and of Jumbo v1 at pico.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _flops_match(quick: bool = False):
     from numerics.jumbo.models import Jumbo, ViTRegisters, count_flops
 
@@ -87,7 +91,9 @@ def _flops_match(quick: bool = False):
        statement="With F.scaled_dot_product_attention on CPU (as the released code), "
        "FlopCounterMode reports F_jumbo − 4LT²D for nano: it silently drops the QKᵀ and AV "
        "products (1.0879 G instead of 1.3386 G), while the outputs agree with matmul "
-       "attention.")
+       "attention.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _sdpa(quick: bool = False):
     import torch
 
@@ -122,7 +128,9 @@ def _sdpa(quick: bool = False):
        evidence=("independent",),
        statement="A v3 Jumbo ViT equals the model whose L layers each call their own copy of the "
        "shared Jumbo FFN (same loss), and the shared FFN's gradient is the sum of the L copies' "
-       "gradients (float64).")
+       "gradients (float64).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _tying(quick: bool = False, seed: int = 0):
     import torch
 
@@ -172,7 +180,9 @@ def _paired(rows, fam_a, D_a, fam_b, D_b, role_b=None):
        evidence=("observation",),
        statement="Hypothesis 1 at toy scale: on digits the accuracy gain of Jumbo over "
        "registers at the same width is larger at D = 8 than at D = 16 by at least 0.03, and the "
-       "95 % interval of the D = 8 gain over seeds lies above 0.")
+       "95 % interval of the D = 8 gain over seeds lies above 0.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _gain_narrow(quick: bool = False):
     from numerics.jumbo.experiments import t_interval
 
@@ -193,7 +203,9 @@ def _gain_narrow(quick: bool = False):
 @claim("jumbo.light.beats_registers_at_equal_flops", kind="empirical", where=_LIGHT,
        evidence=("observation",),
        statement="At matched FLOPs Jumbo beats ViT + registers on digits: mean paired accuracy "
-       "gain ≥ 0.01 at both Jumbo widths (D = 8 vs registers D = 10; D = 16 vs D = 20).")
+       "gain ≥ 0.01 at both Jumbo widths (D = 8 vs registers D = 10; D = 16 vs D = 20).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _beats_isoflop(quick: bool = False):
     from numerics.jumbo.experiments import iso_flop_width, t_interval
 
@@ -217,7 +229,9 @@ def _beats_isoflop(quick: bool = False):
        statement="At matched FLOPs Jumbo loses nothing against ViT + registers on digits: the "
        "upper 95 % bound of the paired gain is ≥ −0.02 at both widths, while Jumbo has 3.6–3.8× "
        "the parameters (threshold fixed before the run; the claim was registered as the "
-       "correction of an expected refutation that the full run did not produce).")
+       "correction of an expected refutation that the full run did not produce).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _on_par(quick: bool = False):
     from numerics.jumbo.experiments import arch_cost, iso_flop_width, t_interval
 
@@ -236,7 +250,9 @@ def _on_par(quick: bool = False):
 @claim("jumbo.light.beats_plain_at_equal_flops", kind="empirical", where=_LIGHT,
        evidence=("observation",),
        statement="At matched FLOPs Jumbo beats the plain ViT (CLS only) on digits: mean paired "
-       "accuracy gain ≥ 0.01 at D = 8 (plain at D = 11).")
+       "accuracy gain ≥ 0.01 at D = 8 (plain at D = 11).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _beats_plain(quick: bool = False):
     from numerics.jumbo.experiments import iso_flop_width, t_interval
 

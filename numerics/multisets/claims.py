@@ -36,7 +36,9 @@ def _r(x, digits=3):
        statement="For trained set networks and all pairs of a sample of multisets, the change of "
        "the aggregator on the latent multisets and of the whole network never exceeds the "
        "theoretical constant times the paired distance (mean/EMD, sum/matching, max/Hausdorff "
-       "with sqrt of the pooled width; product of spectral norms for the networks).")
+       "with sqrt of the pooled width; product of spectral norms for the networks).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _exp1_bound(quick: bool = False, seed: int = 0):
     from numerics.multisets.experiments import BOUND_SLACK, lipschitz_experiment
 
@@ -63,7 +65,9 @@ def _exp1_bound(quick: bool = False, seed: int = 0):
        where="Sec. 4, Fig. 1", evidence=("observation",),
        statement="On the latent multisets the mean/EMD constant is nearly attained while the "
        "max/Hausdorff constant (sqrt of the width) is loose: the largest measured ratio reaches a "
-       "larger fraction of its constant for mean/EMD than for max/Hausdorff.")
+       "larger fraction of its constant for mean/EMD than for max/Hausdorff.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _exp1_tightness(quick: bool = False, seed: int = 0):
     from numerics.multisets.experiments import lipschitz_experiment
 
@@ -82,7 +86,9 @@ def _exp1_tightness(quick: bool = False, seed: int = 0):
        where="Sec. 4, Fig. 1", evidence=("observation",),
        statement="On the latent multisets the change of each aggregator correlates strongly with "
        "its paired distance (Pearson r at least 0.67, the smallest of the paper's 0.98, 0.99, "
-       "0.67) for mean/EMD, sum/matching and max/Hausdorff.")
+       "0.67) for mean/EMD, sum/matching and max/Hausdorff.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _exp1_corr(quick: bool = False, seed: int = 0):
     from numerics.multisets.experiments import lipschitz_experiment
 
@@ -135,17 +141,17 @@ def _exp2_judge(res, corrected: bool) -> Judge:
 
 
 @claim("multisets.exp2.mean_robust_to_outlier_max_robust_to_noise", kind="empirical",
-       where="Sec. 4, Table 2, Prop. 3.6, Prop. C.2", expected="refuted",
+       where="Sec. 4, Table 2, Prop. 3.6, Prop. C.2", expected="undecided",
        corrected_by="multisets.exp2.outlier_hurts_max_noise_hurts_both_alike",
-       evidence=("observation",), reading="our reading",
-       reading_note="Table 2's numbers (2.0 vs 20.1 and 13.6 vs 4.8 points) come from the spec "
-       "and the annotation, not the paper's text; our reproduction uses synthetic upright shape "
-       "clouds as a ModelNet40 stand-in, so the refutation is of the pattern on this data, "
-       "not of the paper's measurement.",
-       statement="Adding one high-norm element costs a mean network little accuracy and a max "
+       evidence=("observation",), statement="Adding one high-norm element costs a mean network little accuracy and a max "
        "network much (paper: 2.0 vs 20.1 points), while uniform noise U(0, 0.2)^d on every "
        "element costs the mean network clearly more than the max network (13.6 vs 4.8 points); "
-       "checked as: both paired differences exceed two standard errors over 5 seeds.")
+       "checked as: both paired differences exceed two standard errors over 5 seeds.",
+       source=("secondary", "UNAUDITED: " + "Table 2's numbers (2.0 vs 20.1 and 13.6 vs 4.8 points) come from the spec "
+       "and the annotation, not the paper's text; our reproduction uses synthetic upright shape "
+       "clouds as a ModelNet40 stand-in, so the refutation is of the pattern on this data, "
+       "not of the paper's measurement."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _exp2(quick: bool = False, seed: int = 0):
     from numerics.multisets.experiments import perturbation_experiment
 
@@ -163,7 +169,9 @@ def _exp2(quick: bool = False, seed: int = 0):
        statement="On unit-variance 3-D shape clouds, one high-norm element costs the max network "
        "significantly more accuracy than the mean network (paired difference > 2 SE), while "
        "U(0, 0.2)^3 noise on every element costs neither network significantly more than the "
-       "other (|paired difference| <= 2 SE).")
+       "other (|paired difference| <= 2 SE).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _exp2_corrected(quick: bool = False, seed: int = 0):
     from numerics.multisets.experiments import perturbation_experiment
 
@@ -191,16 +199,16 @@ def _exp3_measured(res):
 
 
 @claim("multisets.exp3.accuracy_drop_correlates_with_w1", kind="empirical",
-       where="Sec. 4, Fig. 3, Thm 3.7", expected="refuted",
+       where="Sec. 4, Fig. 3, Thm 3.7", expected="undecided",
        corrected_by="multisets.exp3.drop_correlation_positive_but_weaker",
-       evidence=("observation",), reading="our reading",
-       reading_note="The paper's r = 0.92/0.94 and 0.90/0.90 come from the spec and the "
-       "annotation; our reproduction uses digits point clouds in set-size bins as a stand-in, "
-       "so the refutation is of the strength of the correlation on this data.",
-       statement="Training on one bin of set sizes and testing on another, the accuracy drop "
+       evidence=("observation",), statement="Training on one bin of set sizes and testing on another, the accuracy drop "
        "correlates strongly with W1 between the bins' distributions of multisets (paper r = "
        "0.92/0.94 for mean networks with EMD ground metric, 0.90/0.90 for max with Hausdorff); "
-       "checked as r >= 0.8 in both directions for both networks.")
+       "checked as r >= 0.8 in both directions for both networks.",
+       source=("secondary", "UNAUDITED: " + "The paper's r = 0.92/0.94 and 0.90/0.90 come from the spec and the "
+       "annotation; our reproduction uses digits point clouds in set-size bins as a stand-in, "
+       "so the refutation is of the strength of the correlation on this data."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _exp3(quick: bool = False, seed: int = 0):
     from numerics.multisets.experiments import shift_experiment
 
@@ -219,7 +227,9 @@ def _exp3(quick: bool = False, seed: int = 0):
        statement="The accuracy drop across set-size bins correlates positively with W1 for mean "
        "(EMD) and max (Hausdorff) networks: r > 0 in both directions and the correlation over "
        "all ordered pairs is significant (one-sided Pearson p < 0.05), though weaker than the "
-       "paper's r of about 0.9.")
+       "paper's r of about 0.9.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _exp3_corrected(quick: bool = False, seed: int = 0):
     from scipy.stats import pearsonr
 
@@ -244,7 +254,9 @@ def _exp3_corrected(quick: bool = False, seed: int = 0):
        where="Thm 3.7, Fig. 7", evidence=("observation",),
        statement="With the networks' Lipschitz constants L (product of spectral norms), the term "
        "2 L W1 of Thm 3.7's bound eps_T <= eps_S + 2 L W1 + lambda exceeds 1 on every train/test "
-       "bin pair, so the bound says nothing about a 0-1 error (it holds trivially).")
+       "bin pair, so the bound says nothing about a 0-1 error (it holds trivially).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _exp3_vacuous(quick: bool = False, seed: int = 0):
     from numerics.multisets.experiments import shift_experiment
 

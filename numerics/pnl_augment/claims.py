@@ -39,7 +39,9 @@ def _paired(sd, name, arm, base):
        evidence=("observation",),
        statement="On sklearn digits (10 per class, 20 % augmentation), training on OG + PNL is "
        "comparable to training on OG alone, for both decoders (code and θ-fixed): the 95 % "
-       "interval of the paired mean accuracy difference over 10 seeds lies within ±1 pp.")
+       "interval of the paired mean accuracy difference over 10 seeds lies within ±1 pp.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _images(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
@@ -59,7 +61,9 @@ def _images(quick: bool = False):
        evidence=("observation",),
        statement="On small tabular data (breast_cancer 20 per class, wine 10 per class), OG + PNL "
        "(code decoder) is best or comparable: its mean accuracy over 10 seeds is at least the "
-       "best other arm's (OG, PNL θ-fixed, kNN-mean, Gaussian noise) minus 1 pp.")
+       "best other arm's (OG, PNL θ-fixed, kNN-mean, Gaussian noise) minus 1 pp.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _tabular(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
@@ -77,14 +81,14 @@ def _tabular(quick: bool = False):
 
 
 @claim("pnl_augment.exp.lowest_variance_tabular", kind="empirical", where=_WHERE,
-       expected="refuted", corrected_by="pnl_augment.exp.variance_comparable_tabular",
-       evidence=("observation",), reading="our reading",
-       reading_note="The paper's table was seen through paper notes (spec §4): PNL has the "
+       expected="undecided", corrected_by="pnl_augment.exp.variance_comparable_tabular",
+       evidence=("observation",), statement="On small tabular data (breast_cancer, wine), OG + PNL (code decoder) has the "
+       "lowest seed-to-seed standard deviation of test accuracy among the five arms.",
+       source=("secondary", "UNAUDITED: " + "The paper's table was seen through paper notes (spec §4): PNL has the "
        "smallest ± on Connectionist (4.54 vs 8.58 for OG); notes say 'significantly reducing "
        "variance'. We read it as: the seed-to-seed spread of PNL is the smallest of the arms on "
-       "small tabular data, tested at our scale with our controls.",
-       statement="On small tabular data (breast_cancer, wine), OG + PNL (code decoder) has the "
-       "lowest seed-to-seed standard deviation of test accuracy among the five arms.")
+       "small tabular data, tested at our scale with our controls."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _variance(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
@@ -104,7 +108,9 @@ def _variance(quick: bool = False):
        where=_WHERE, evidence=("observation",),
        statement="What holds instead: on breast_cancer and wine the seed-to-seed standard "
        "deviation of OG + PNL (code) is within a factor 1.5 of OG's (neither clearly lower nor "
-       "higher; the seed spread is dominated by the split, shared by all arms).")
+       "higher; the seed spread is dominated by the split, shared by all arms).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _variance_comparable(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
@@ -121,15 +127,15 @@ def _variance_comparable(quick: bool = False):
 
 @claim("pnl_augment.exp.pnl_beats_knn_mean_control", kind="empirical",
        where="implied by the method's motivation (geometry-aware decoding); spec §3(a), §4",
-       expected="refuted", corrected_by="pnl_augment.exp.pnl_matches_knn_mean_control",
-       evidence=("observation",), reading="our reading",
-       reading_note="The paper does not compare with a kNN-mean control (spec §3(a)); the "
+       expected="undecided", corrected_by="pnl_augment.exp.pnl_matches_knn_mean_control",
+       evidence=("observation",), statement="OG + PNL (code decoder) beats OG + kNN-mean (each new sample the mean of a "
+       "random class member's k nearest class members): the paired mean difference is positive "
+       "with its 95 % interval above 0 on at least one of the three data sets.",
+       source=("secondary", "UNAUDITED: " + "The paper does not compare with a kNN-mean control (spec §3(a)); the "
        "statement is our reading of its premise that the information-geometric decoder is what "
        "makes the samples useful, made testable against the non-geometric control closest to "
-       "what the released decoder computes.",
-       statement="OG + PNL (code decoder) beats OG + kNN-mean (each new sample the mean of a "
-       "random class member's k nearest class members): the paired mean difference is positive "
-       "with its 95 % interval above 0 on at least one of the three data sets.")
+       "what the released decoder computes."),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _beats_knn(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
@@ -148,7 +154,9 @@ def _beats_knn(quick: bool = False):
        where="spec §3(a), §4", evidence=("observation",),
        statement="What holds instead: OG + PNL (code decoder) and OG + kNN-mean are "
        "indistinguishable at this scale: on every data set the 95 % interval of their paired "
-       "mean difference lies within ±1 pp.")
+       "mean difference lies within ±1 pp.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _matches_knn(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
@@ -168,7 +176,9 @@ def _matches_knn(quick: bool = False):
        statement="Inside the augmentation pipeline (KDE sample, KL-kNN, released decoder at "
        "lr = 0.1), every decoded sample has moved at least 90 % of the way from Q_{w*} to its "
        "neighbours' mean: the median fitted mixture weight s is ≥ 0.9 on digits (quick and full) "
-       "and on breast_cancer and wine (full).")
+       "and on breast_cancer and wine (full).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _samples_are_means(quick: bool = False):
     sd = _sd(quick)
     j = Judge()

@@ -43,11 +43,11 @@ def _fmt(sw, key, q):
 
 
 @claim("prism.lite.disambiguation", kind="empirical", where="§3 (relational inference); T1",
-       expected="verified", evidence=("observation",), reading="our reading",
-       reading_note=_READ,
-       statement="In our reconstruction, candidate-constrained propagation over the relational "
+       expected="verified", evidence=("observation",), statement="In our reconstruction, candidate-constrained propagation over the relational "
        "graphs disambiguates the training candidates: at q = 0.3 and 0.5 its accuracy exceeds a "
-       "uniform pick in S by ≥ 0.15 (lower 95 % bound).")
+       "uniform pick in S by ≥ 0.15 (lower 95 % bound).",
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _t1(quick: bool = False):
     sw = _sweep(quick)
     j = Judge()
@@ -63,10 +63,11 @@ def _t1(quick: bool = False):
 
 
 @claim("prism.lite.beats_cc_high_noise", kind="empirical", where=_WHERE + "; T2",
-       expected="refuted", corrected_by="prism.lite.gain_is_disambiguation_not_accuracy",
-       evidence=("observation",), reading="our reading", reading_note=_READ,
-       statement="PRISM's relational inference raises test accuracy over the naive partial-label "
-       "(CC) loss at high ambiguity: at q = 0.5 by ≥ 0.02 with a positive lower 95 % bound.")
+       expected="undecided", corrected_by="prism.lite.gain_is_disambiguation_not_accuracy",
+       evidence=("observation",), statement="PRISM's relational inference raises test accuracy over the naive partial-label "
+       "(CC) loss at high ambiguity: at q = 0.5 by ≥ 0.02 with a positive lower 95 % bound.",
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _t2(quick: bool = False):
     sw = _sweep(quick)
     d, h = sw.diff_ci("acc_full", "acc_cc", 0.5)
@@ -86,7 +87,9 @@ def _t2(quick: bool = False):
        evidence=("observation",),
        statement="In our reconstruction at light scale, relational inference buys training "
        "disambiguation (+≥ 0.15 over CC at q = 0.5, lower 95 % bound) without a test-accuracy "
-       "gain over CC (paired difference at q = 0.5 below +0.02).")
+       "gain over CC (paired difference at q = 0.5 below +0.02).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _t2c(quick: bool = False):
     sw = _sweep(quick)
     dd, hd = sw.diff_ci("disamb_full", "disamb_cc", 0.5)
@@ -102,9 +105,10 @@ def _t2c(quick: bool = False):
 
 
 @claim("prism.lite.no_harm_low_noise", kind="empirical", where=_WHERE + "; T3",
-       expected="verified", evidence=("observation",), reading="our reading", reading_note=_READ,
-       statement="At low ambiguity (q = 0.1) relational inference costs at most 0.02 of test "
-       "accuracy against CC (mean paired difference).")
+       expected="verified", evidence=("observation",), statement="At low ambiguity (q = 0.1) relational inference costs at most 0.02 of test "
+       "accuracy against CC (mean paired difference).",
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _t3(quick: bool = False):
     sw = _sweep(quick)
     d, h = sw.diff_ci("acc_full", "acc_cc", 0.1)
@@ -116,10 +120,11 @@ def _t3(quick: bool = False):
 
 
 @claim("prism.lite.ablation_cc_worst", kind="empirical", where="§4 ablation (w/o Rel. Infer); T4",
-       expected="refuted", corrected_by="prism.lite.gain_is_disambiguation_not_accuracy",
-       evidence=("observation",), reading="our reading", reading_note=_READ,
-       statement="Removing relational inference (CC) is the largest drop: at q = 0.5 CC has the "
-       "lowest mean test accuracy among CC, PRISM-lite, w/o spatial and w/o spectral.")
+       expected="undecided", corrected_by="prism.lite.gain_is_disambiguation_not_accuracy",
+       evidence=("observation",), statement="Removing relational inference (CC) is the largest drop: at q = 0.5 CC has the "
+       "lowest mean test accuracy among CC, PRISM-lite, w/o spatial and w/o spectral.",
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _t4(quick: bool = False):
     sw = _sweep(quick)
     means = {k: sw.mean_ci(f"acc_{k}", 0.5)[0] for k in ("cc", "full", "no_spa", "no_spe")}
@@ -131,10 +136,10 @@ def _t4(quick: bool = False):
 
 
 @claim("prism.lite.hybrid_purity", kind="empirical", where="Thm 1 (purity form); T5",
-       expected="verified", evidence=("observation",), reading="our reading",
-       reading_note=_READ,
-       statement="In our reconstruction, the hybrid relational graph (spatial ∪ spectral top-10) "
-       "is far purer than chance: purity ≥ 1/C + 0.3 at every q (lower 95 % bound).")
+       expected="verified", evidence=("observation",), statement="In our reconstruction, the hybrid relational graph (spatial ∪ spectral top-10) "
+       "is far purer than chance: purity ≥ 1/C + 0.3 at every q (lower 95 % bound).",
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _t5(quick: bool = False):
     sw = _sweep(quick)
     j = Judge()
@@ -152,7 +157,9 @@ def _t5(quick: bool = False):
 @claim("prism.paper.table", kind="empirical", where="§4 Table (papernotes)",
        expected="unavailable", evidence=("observation",),
        statement="PRISM's accuracies on ENZYMES, Letter-High, COIL-DEL, COLORS-3 and CIFAR10 "
-       "(e.g. 63.11 % on ENZYMES at q = 0.3) beat DEER and GraphACL.")
+       "(e.g. 63.11 % on ENZYMES at q = 0.3) beat DEER and GraphACL.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
 def _paper(quick: bool = False):
     raise Unavailable("the TU datasets and CIFAR10 superpixels need downloads, and no PRISM "
                       "code is public")

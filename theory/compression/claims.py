@@ -64,7 +64,9 @@ def lp_boundary(feasible, lo: float, hi: float, iters: int = 22) -> float:
 @claim("compression.thm2.rate_only_matches_lp", where="Thm 1 / Thm 2(ii), corrected floor",
        statement="The one-shot Bernoulli rate-only DRC equals max(D_ind − 2q_X(1−q_X)R/H_b(q_X), "
        "|q_X − q_Y|), the value of the LP over deterministic maps selected by common randomness.",
-       expected="corrected", evidence=("independent",))
+       expected="corrected", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _rate_only_matches_lp():
     qs = np.round(np.arange(0.05, 0.501, 0.05), 2)
     grid = np.array(np.meshgrid(qs, qs, np.linspace(0, 1, 21), indexing="ij")).reshape(3, -1).T
@@ -88,10 +90,11 @@ def _rate_only_matches_lp():
 
 @claim("compression.thm2.regime_ii_below_ot_floor", where="Thm 2(ii)",
        statement="For C > C_b(R) the one-shot Bernoulli DRC is D_ind − 2q_X(1−q_X)R/H_b(q_X).",
-       expected="refuted", corrected_by="compression.thm2.rate_only_matches_lp",
-       evidence=("independent", "witness"), reading="our reading",
-       reading_note=_RECONSTRUCTED + "(ii) = −2(1−q_X)q_X·R/H_b(q_X) + D_ind for C > C_b(R), with "
-       "no upper limit on R other than regime (iii)'s R > H_b(q_X).")
+       expected="reading_fails", corrected_by="compression.thm2.rate_only_matches_lp",
+       evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: " + _RECONSTRUCTED + "(ii) = −2(1−q_X)q_X·R/H_b(q_X) + D_ind for C > C_b(R), with "
+       "no upper limit on R other than regime (iii)'s R > H_b(q_X)."),
+       setting="exact")
 def _regime_ii_below_floor():
     R, qx, qy, qs1, C = 0.9 * H02, 0.2, 0.4, 0.1, 1.0
     stated = bernoulli_drc(R, C, qx, qy, qs1, as_stated=True)
@@ -107,7 +110,9 @@ def _regime_ii_below_floor():
        statement="For C ≥ C_b(R) and R ≤ R* (the knee) Thm 2(ii) equals the one-shot LP with the "
        "paper's linear classification model H(S|Y,U) ≤ C (under the exact H(S|Y) of Def 2 it "
        "fails on an interval of C: compression.thm2.regime_ii_exact_constraint).",
-       expected="verified", evidence=("independent",))
+       expected="verified", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _regime_ii_below_knee(seed: int = 0):
     rng = np.random.default_rng(seed)
     stated, lp = [], []
@@ -140,11 +145,12 @@ def exact_branches(R, qx, qy, qs1):
 @claim("compression.thm2.regime_ii_exact_constraint", where="Thm 2(ii) under Def 2's H(S|Y)",
        statement="Under the problem's own constraint H(S|Y) ≤ C (Def 2), the one-shot DRC is "
        "Thm 2(ii)'s D_ind − 2q_X(1−q_X)R/H_b(q_X) for every C > C_b(R).",
-       expected="refuted",
+       expected="reading_fails",
        corrected_by=("compression.thm2.exact_boundary", "compression.thm2.cb_is_linear_model_boundary"),
-       evidence=("independent", "witness"), reading="our reading",
-       reading_note=_RECONSTRUCTED + "C_b(R) = R(H_b(q_S1)−H_b(m))/H_b(q_X) + H_b(m) and (ii) for "
-       "C > C_b(R); Def 2 constrains H(S|Y) of the reconstruction (not H(S|Y,U)).")
+       evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: " + _RECONSTRUCTED + "C_b(R) = R(H_b(q_S1)−H_b(m))/H_b(q_X) + H_b(m) and (ii) for "
+       "C > C_b(R); Def 2 constrains H(S|Y) of the reconstruction (not H(S|Y,U))."),
+       setting="exact")
 def _regime_ii_exact():
     R, qx, qy, qs1 = EX
     cb = bernoulli_cb(R, qx, qs1)
@@ -171,7 +177,9 @@ def _regime_ii_exact():
        "(clipped to the Fréchet range), and has Thm 2(ii)'s value iff C ≥ H(S|Y)(p11⁺); at "
        "q_X=q_Y=.3, q_S1=.1, R=.2 these are 0.901439 (anti-correlated code, D = 0.515315) and "
        "0.903079 (the rate-R code of (ii)).",
-       expected="corrected", evidence=("independent", "witness"))
+       expected="corrected", evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _exact_boundary(seed: int = 0):
     rng = np.random.default_rng(seed)
     cases = [EX] + [(rng.uniform(0.05, 0.6), *rng.uniform(0.1, 0.45, 2), rng.uniform(0.02, 0.3))
@@ -209,12 +217,13 @@ def _exact_boundary(seed: int = 0):
 
 @claim("compression.thm2.regime_i_infeasible", where="Thm 2(i)",
        statement="For H_b(q_S1) ≤ C ≤ C_b(R) the one-shot DRC is D_ind − 2q_X(1−q_X)"
-       "(H(S)−C)/(H(S)−H_b(q_S1)).", expected="refuted",
+       "(H(S)−C)/(H(S)−H_b(q_S1)).", expected="reading_fails",
        corrected_by=("compression.thm2.corrected_drc_matches_lp",
                      "compression.thm2.regime_i_is_rate_only_at_rc"),
-       evidence=("independent", "witness"), reading="our reading",
-       reading_note=_RECONSTRUCTED + "(i) = −2(1−q_X)q_X(H_b(m)−C)/(H_b(m)−H_b(q_S1)) + D_ind "
-       "for H_b(q_S1) ≤ C ≤ C_b(R).")
+       evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: " + _RECONSTRUCTED + "(i) = −2(1−q_X)q_X(H_b(m)−C)/(H_b(m)−H_b(q_S1)) + D_ind "
+       "for H_b(q_S1) ≤ C ≤ C_b(R)."),
+       setting="exact")
 def _regime_i_infeasible():
     qx = qy = 0.3
     qs1, R = 0.1, 0.2
@@ -233,7 +242,9 @@ def _regime_i_infeasible():
 @claim("compression.thm2.regime_i_is_rate_only_at_rc", where="Thm 2(i), reinterpreted",
        statement="Thm 2(i) equals the rate-only one-shot DRC at the rate R_C(C) = H_b(q_X)"
        "(H(S)−C)/(H(S)−H_b(q_S1)) that the (linear) classification constraint needs; it is "
-       "the DRC at R_C, not at R.", expected="corrected", evidence=("independent",))
+       "the DRC at R_C, not at R.", expected="corrected", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _regime_i_at_rc(seed: int = 0):
     rng = np.random.default_rng(seed)
     stated, lp_rate, lp_cls = [], [], []
@@ -255,7 +266,9 @@ def _regime_i_at_rc(seed: int = 0):
 @claim("compression.thm2.corrected_drc_matches_lp", where="Thm 1-2, corrected",
        statement="The corrected one-shot Bernoulli DRC (bernoulli_drc, exact H(S|Y) and the "
        "linear model) equals the LP over the four maps, inf exactly where it is infeasible.",
-       expected="corrected", evidence=("independent",))
+       expected="corrected", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _corrected_drc(seed: int = 0):
     rng = np.random.default_rng(seed)
     closed, lp = [], []
@@ -276,9 +289,10 @@ def _corrected_drc(seed: int = 0):
 
 @claim("compression.thm2.feasible_iff_c_above_hb_qs1", where="Thm 2 (feasibility)",
        statement="The one-shot Bernoulli DRC problem is feasible if C ≥ H_b(q_S1).",
-       expected="refuted", corrected_by="compression.thm2.corrected_drc_matches_lp",
-       evidence=("independent", "witness"), reading="our reading",
-       reading_note=_RECONSTRUCTED + "'the problem is feasible if C ≥ H_b(q_S1)'.")
+       expected="reading_fails", corrected_by="compression.thm2.corrected_drc_matches_lp",
+       evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: " + _RECONSTRUCTED + "'the problem is feasible if C ≥ H_b(q_S1)'."),
+       setting="exact")
 def _feasible_condition():
     qx, qy, qs1, R = 0.3, 0.2, 0.1, 50.0
     h1 = float(binary_entropy(qs1))
@@ -297,7 +311,9 @@ def _feasible_condition():
        statement="C_b(R) is exactly the feasibility boundary of the one-shot LP with the linear "
        "classification model H(S|Y,U) ≤ C; the exact H(S|Y) of any mixture is ≥ the linear one, "
        "with equality at the pure codes.",
-       expected="corrected", evidence=("independent", "witness"))
+       expected="corrected", evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _cb_boundary(seed: int = 0):
     rng = np.random.default_rng(seed)
     cb, bound, exact, linear = [], [], [], []
@@ -333,7 +349,9 @@ def _cb_boundary(seed: int = 0):
        statement="The classification constraint can raise the one-shot distortion without making "
        "the problem infeasible: past the knee (linear model) and through anti-correlated "
        "couplings (exact H(S|Y)); the corrected closed form and the LPs agree there.",
-       expected="extension", evidence=("independent", "witness"))
+       expected="extension", evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _trade_off():
     qx, qy, qs1 = 0.2, 0.4, 0.1
     hs, h1 = label_entropy(qx, qs1), float(binary_entropy(qs1))
@@ -359,7 +377,9 @@ def _trade_off():
 
 @claim("compression.thm2.regime_iii_matches_lp", where="Thm 2(iii)",
        statement="If C > H(S) and R > H_b(q_X) the one-shot DRC is D_min = |q_X − q_Y|.",
-       expected="verified", evidence=("independent",))
+       expected="verified", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _regime_iii(seed: int = 0):
     rng = np.random.default_rng(seed)
     stated, lp = [], []
@@ -379,7 +399,9 @@ def _regime_iii(seed: int = 0):
 
 @claim("compression.thm2.hb_m_equals_hs", where="Thm 2 (definition of m)",
        statement="H_b(m) = H_b(q_S) = H(S) with m = (1−q_X)(1−q_S1) + q_X q_S1.",
-       expected="verified", evidence=("proof", "independent"))
+       expected="verified", evidence=("proof", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _hb_m(seed: int = 0):
     """Proof (sympy): m − (1 − q_S) simplifies to 0 with q_S = q_X + q_S1 − 2q_Xq_S1, and
     H_b(p) = H_b(1−p). Numerically: H_b(m) (scipy entropy, base 2) against H(S) from the law of
@@ -406,7 +428,9 @@ def _hb_m(seed: int = 0):
 @claim("compression.thm3.binary_root_matches_cvxpy_sinkhorn", where="Thm 3 (reconstructed)",
        statement="The asymptotic binary DRC D∞(R) (root of I(p11)=R) equals the convex solve "
        "(cvxpy rel_entr) and lies on the Sinkhorn entropic-OT path.",
-       expected="verified", evidence=("independent",))
+       expected="verified", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _asymptotic():
     d = 1 - np.eye(2)
     pts = [(0.2, 0.3, 0.3), (0.5, 0.3, 0.3), (0.3, 0.3, 0.4), (0.1, 0.1, 0.45)]
@@ -426,7 +450,9 @@ def _asymptotic():
 @claim("compression.limits.oneshot_above_asymptotic", where="§4 limits",
        statement="One-shot D(R) ≥ asymptotic D∞(R) for every rate, with equality at R = 0; at "
        "q=.3, R=.2: 0.324685 vs 0.195389, so the one-shot curve is not h(p)−h(D).",
-       expected="verified", evidence=("independent", "witness"))
+       expected="verified", evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _oneshot_vs_asym(seed: int = 0):
     rng = np.random.default_rng(seed)
     one, asy = [], []
@@ -462,7 +488,9 @@ def _classical_cvxpy(R: float, p: float):
 
 @claim("compression.limits.classical_rd_after_q_y", where="§4 limits",
        statement="min over q_Y of the asymptotic D∞(R; p, q_Y) is the classical H_b^{-1}(H_b(p)−R), "
-       "attained at q_Y = (p−D)/(1−2D).", expected="verified", evidence=("independent",))
+       "attained at q_Y = (p−D)/(1−2D).", expected="verified", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _classical():
     cases = {(0.3, 0.2): 0.18055556, (0.3, 0.5): 0.07416859, (0.1, 0.2): 0.04596336,
              (0.5, 0.3): 0.18929771}
@@ -486,7 +514,9 @@ def _classical():
 
 @claim("compression.limits.bernoulli_endpoints", where="§4 limits",
        statement="One-shot Bernoulli: D(0) = D_ind = q_X+q_Y−2q_Xq_Y and D(R→∞) = D_min = "
-       "|q_X−q_Y|.", expected="verified", evidence=("independent",))
+       "|q_X−q_Y|.", expected="verified", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _bern_limits(seed: int = 0):
     rng = np.random.default_rng(seed)
     q = rng.uniform(0.01, 0.5, (10, 2))
@@ -502,7 +532,9 @@ def _bern_limits(seed: int = 0):
 
 @claim("compression.limits.cb_endpoints", where="§4 limits",
        statement="C_b(0) = H(S) and C_b(H_b(q_X)) = H_b(q_S1).", expected="verified",
-       evidence=("sanity",))
+       evidence=("sanity",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _cb_endpoints(seed: int = 0):
     rng = np.random.default_rng(seed)
     q = rng.uniform(0.01, 0.5, (10, 2))
@@ -520,7 +552,9 @@ def _cb_endpoints(seed: int = 0):
 @claim("compression.rdc.bernoulli_inverts_drc", where="App. A.2 (not seen; derived)",
        statement="bernoulli_rdc is the least rate at which the one-shot LP reaches distortion D "
        "under the classification bound (both models).",
-       expected="extension", evidence=("independent",))
+       expected="extension", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _rdc(seed: int = 0):
     rng = np.random.default_rng(seed)
     at_r, target, facts, n_c = [], [], [], 0

@@ -51,7 +51,9 @@ def _scalar_min(r2):
        statement="For a squared residual r² > 0 the aleatoric loss ½r²e^{−s} + ½s is minimised "
        "at s* = log r² with minimum ½(1 + log r²), so AU = e^{s*} regresses the squared "
        "residual of the perturbed prediction.",
-       evidence=("independent", "proof"))
+       evidence=("independent", "proof"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _au_optimum():
     """Proof: d/ds = −½r²e^{−s} + ½ = 0 ⇔ s = log r²; the second derivative ½r²e^{−s} > 0
     (sympy below). Numerically: scipy's bounded Brent minimiser at four residuals."""
@@ -75,7 +77,9 @@ def _au_optimum():
        statement="The aleatoric loss has no lower bound: its minimum over s, ½(1 + log r²), "
        "goes to −∞ as the residual goes to 0, so on data the host fits exactly (the released "
        "protocol trains CUPID on the host's own training split) the log-variance is pushed "
-       "to −∞.", expected="extension", evidence=("witness", "independent"))
+       "to −∞.", expected="extension", evidence=("witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _au_unbounded():
     j = Judge()
     targets = np.array([10.0, 100.0, 300.0])
@@ -90,7 +94,9 @@ def _au_unbounded():
        statement="The released per-class log-variance (s of shape N×K, per-element mean) and "
        "the paper's scalar one have optima with the same AU ranking: at the optimum the "
        "code's AU, mean_k e^{s_k}, equals the paper's AU e^{s} divided by K; for K = 2 the two "
-       "per-class log-variances coincide.", expected="extension", evidence=("independent",))
+       "per-class log-variances coincide.", expected="extension", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _au_code_vs_paper(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -124,7 +130,8 @@ def _taylor_setup(seed):
        statement="For a smooth head F the epistemic change satisfies F(m+δ) − F(m) = J_F(m)δ "
        "+ O(‖δ‖²), so EU ≈ ‖J_F(m)δ‖₁ to first order, with a second-order remainder "
        "‖R(tu)‖/t² → ‖½ D²F[u,u]‖.", evidence=("independent",),
-       reading="our reading", reading_note=_NOTES)
+       source=("secondary", "UNAUDITED: " + _NOTES),
+       setting="exact")
 def _eu_first_order(seed: int = 0):
     params, x, u = _taylor_setup(seed)
     d1, d2 = sympy_line_derivatives(params, x, u)
@@ -146,7 +153,9 @@ def _eu_first_order(seed: int = 0):
 @claim("cupid.eu.linear_bound", where=f"{_PAPER}, Sec. 'Taylor' (EU ∝ sensitivity × deviation)",
        statement="The first-order score obeys ‖Jδ‖_q ≤ ‖J‖_{q→q}‖δ‖_q for q = 1 (the paper's "
        "L1 score) and q = 2, with equality attained (top right singular vector; the heaviest "
-       "column's basis vector).", evidence=("proof", "witness"))
+       "column's basis vector).", evidence=("proof", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _eu_linear_bound(seed: int = 0):
     """Proof: the definition of the induced norm; for q = 1 it is the largest column sum,
     attained at that column's basis vector; for q = 2 the largest singular value, attained at
@@ -170,12 +179,12 @@ def _eu_linear_bound(seed: int = 0):
 
 @claim("cupid.eu.finite_bound", where=f"{_PAPER}, Sec. 'Taylor' (strict reading)",
        statement="For a finite perturbation, EU = ‖F(m') − F(m)‖ ≤ ‖J_F(m)‖·‖m' − m‖ "
-       "(the Jacobian at the unperturbed feature).", expected="refuted",
+       "(the Jacobian at the unperturbed feature).", expected="reading_fails",
        corrected_by="cupid.eu.mean_value_bound", evidence=("witness",),
-       reading="our reading",
-       reading_note="The notes state EU ≈ ‖∇F(m)(m'−m)‖₁ ∝ sensitivity × deviation; we test the "
+       source=("secondary", "UNAUDITED: " + "The notes state EU ≈ ‖∇F(m)(m'−m)‖₁ ∝ sensitivity × deviation; we test the "
        "reading as an inequality for the finite m' that CUPID produces (an approximation "
-       "statement cannot be refuted, an inequality can).")
+       "statement cannot be refuted, an inequality can)."),
+       setting="exact")
 def _eu_finite_bound():
     w, h, d = np.ones(2), -np.ones(2), 2 * np.ones(2)
     f = lambda x: max(w @ x, 0.0)
@@ -191,7 +200,9 @@ def _eu_finite_bound():
 @claim("cupid.eu.mean_value_bound", where=f"{_PAPER}, Sec. 'Taylor' (corrected)",
        statement="‖F(m') − F(m)‖ ≤ ∫₀¹‖J_F(m+tδ)δ‖dt ≤ sup_{t∈[0,1]}‖J_F(m + tδ)‖·‖δ‖, "
        "δ = m' − m; both bounds are attained (a ReLU head along an active direction).",
-       expected="corrected", evidence=("proof", "witness", "search"))
+       expected="corrected", evidence=("proof", "witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _eu_mean_value(seed: int = 0):
     """Proof: F(m+δ) − F(m) = ∫₀¹ J(m+tδ)δ dt for F absolutely continuous on the segment
     (ReLU networks are piecewise linear), then the triangle inequality for integrals and
@@ -230,7 +241,9 @@ def _eu_mean_value(seed: int = 0):
 @claim("cupid.eu.softmax_half", where="derived (spec cupid.md C5)",
        statement="‖diag(p) − ppᵀ‖₂ ≤ ½ for every probability vector p, with equality at "
        "p = (½, ½, 0, …); hence the probability-space EU is at most ½‖J_logits‖₂‖δ‖₂ to first "
-       "order.", expected="extension", evidence=("proof", "witness", "search"))
+       "order.", expected="extension", evidence=("proof", "witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _softmax_half(seed: int = 0):
     """Proof: xᵀ(diag p − ppᵀ)x = Var_p(x) ≤ (max x − min x)²/4 ≤ (2·(1/√2))²/4 = ½ for
     ‖x‖₂ = 1 (Popoviciu; max − min ≤ √2 on the unit sphere). For K = 2 the eigenvalue is
@@ -261,7 +274,9 @@ def _softmax_half(seed: int = 0):
        "linear head with K < D generically does: the released insertion after layer4 has "
        "F_l = fc∘avgpool, 2×512), then m' = m + t v keeps the output, stays in the range of the "
        "ReLU μ-branch, and L_epis = −T11·t·mean(v) → −∞: the epistemic loss has no minimiser.",
-       expected="extension", evidence=("witness", "independent"))
+       expected="extension", evidence=("witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _eu_unbounded(seed: int = 0):
     rng = np.random.default_rng(seed)
     D, K = 512, 2
@@ -292,7 +307,9 @@ def _eu_unbounded(seed: int = 0):
        statement="The output-consistency term of the released loss is on logits while the EU "
        "score is on probabilities: a common shift z' = z + c·1 leaves EU = 0 but costs "
        "l1 = |c|, so the loss penalises changes the score ignores.",
-       expected="extension", evidence=("witness",))
+       expected="extension", evidence=("witness",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _logit_shift(seed: int = 0):
     rng = np.random.default_rng(seed)
     z = rng.normal(size=(8, 5))
@@ -309,7 +326,9 @@ def _logit_shift(seed: int = 0):
        statement="With per-element means the code's push weight T11 corresponds to the paper's "
        "λ1 = T11·K/D: code loss = paper loss(λ1 = T11·K/D)/K; at the released insertion "
        "(K = 2, D = 512·16·16) T11 = 0.01 is λ1 ≈ 1.5e-7.",
-       expected="extension", evidence=("proof",))
+       expected="extension", evidence=("proof",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _lambda_conversion(seed: int = 0):
     """Proof: mean over N·K of |Δz| = (1/K)·(1/N)Σ_n‖Δz_n‖₁ and mean over N·D of |Δm| =
     (1/D)·(1/N)Σ_n‖Δm_n‖₁, so code = (1/K)[(1/N)Σ‖Δz‖₁ − (T11·K/D)(1/N)Σ‖Δm‖₁]."""
@@ -329,7 +348,9 @@ def _lambda_conversion(seed: int = 0):
 @claim("cupid.code.weights", where="config_train.py vs lossfunction.py",
        statement="At train time the released code uses T1 = 1, T2 = 9e-3, T11 = 0.01 "
        "(config_train.py), not the CUPIDLoss defaults 1, 5e-4, 0.1.",
-       evidence=("sanity",))
+       evidence=("sanity",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _weights():
     j = Judge()
     j.fact("train-time weights as read", CODE_WEIGHTS == {"T1": 1.0, "T2": 9e-3, "T11": 0.01})

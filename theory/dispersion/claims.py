@@ -42,7 +42,9 @@ def _sympy_pair_identity(N: int = 3, d: int = 2) -> bool:
 @claim("dispersion.I1.closed_form", where="§2 definition; spec §2 (I1)",
        evidence=("independent", "proof"),
        statement="Dispersion D = (N choose 2)⁻¹ Σ_{i<j}(1 − cos(E_i, E_j)) equals "
-       "N/(N−1)·(1 − ‖m‖²), m the mean of the normalised vectors (an O(Nd) formula).")
+       "N/(N−1)·(1 − ‖m‖²), m the mean of the normalised vectors (an O(Nd) formula).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _closed_form(seed: int = 0):
     """Proof: Σ_{i≠j} u_i·u_j = ‖Σ u_i‖² − Σ‖u_i‖² = N²‖m‖² − N, so the mean of 1 − u_i·u_j over
     the N(N−1) ordered pairs is 1 − (N²‖m‖² − N)/(N(N−1)) = N/(N−1)(1 − ‖m‖²). Checked in sympy
@@ -71,7 +73,9 @@ def _closed_form(seed: int = 0):
 
 @claim("dispersion.I2.range", where="spec §2 (I2)", evidence=("witness", "proof", "search"),
        statement="0 ≤ D ≤ N/(N−1); D = 0 iff all directions coincide, D = N/(N−1) iff m = 0; "
-       "N orthonormal vectors give D = 1.")
+       "N orthonormal vectors give D = 1.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _range(seed: int = 0):
     """Proof: 0 ≤ ‖m‖² ≤ 1 (triangle inequality, equality iff all u_i equal) and (I1)."""
     rng = np.random.default_rng(seed)
@@ -104,7 +108,9 @@ def _range(seed: int = 0):
        expected="extension", evidence=("witness",),
        statement="Maximal dispersion N/(N−1) is attained by a rank-1 set (5 copies each of e₁ and "
        "−e₁ give 10/9), above N orthonormal vectors (full rank, D = 1): D measures the mean "
-       "resultant length, not rank or breadth.")
+       "resultant length, not rank or breadth.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _rank_one():
     E = np.vstack([np.tile([1.0, 0, 0, 0], (5, 1)), np.tile([-1.0, 0, 0, 0], (5, 1))])
     j = Judge()
@@ -120,7 +126,9 @@ def _rank_one():
 @claim("dispersion.code.step3_formula", where="code step3_compute_dispersion_and_plot.py",
        evidence=("independent",),
        statement="The released formula (one minus the mean of the strict upper triangle of the "
-       "cosine matrix of a chunk's 512 token states) equals D as defined, and so its closed form.")
+       "cosine matrix of a chunk's 512 token states) equals D as defined, and so its closed form.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _step3(seed: int = 0):
     rng = np.random.default_rng(seed)
     vals, closed = [], []
@@ -136,7 +144,9 @@ def _step3(seed: int = 0):
 
 @claim("dispersion.I3.cross_closed_form", where="push-away, cross-domain variant (note); spec I3",
        evidence=("independent", "proof"),
-       statement="Cross-domain dispersion mean_{i∈A, j∈B}(1 − u_i·v_j) equals 1 − m_A·m_B.")
+       statement="Cross-domain dispersion mean_{i∈A, j∈B}(1 − u_i·v_j) equals 1 − m_A·m_B.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _cross(seed: int = 0):
     """Proof: mean over i, j of u_i·v_j = (mean u)·(mean v) by bilinearity."""
     rng = np.random.default_rng(seed)
@@ -157,7 +167,9 @@ def _cross(seed: int = 0):
        evidence=("independent",),
        statement="The push-away loss L_aux = −d_avg has gradient (2/(B−1))(m − (u_i·m)u_i)/‖h_i‖ "
        "in h_i, and 2(Bm − u_i)/(B(B−1)) in u_i when written as a pair sum: every vector is "
-       "pushed away from the one common direction m.")
+       "pushed away from the one common direction m.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _grad(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -184,7 +196,9 @@ def _grad(seed: int = 0):
 @claim("dispersion.I4.step_raises_dispersion", where="push-away (note); spec §4(b)",
        expected="extension", evidence=("independent",),
        statement="A gradient step of size η on L_aux raises the dispersion of the same B vectors "
-       "by η‖∇_H L_aux‖²_F to first order (D = −L_aux), so push-away is steepest ascent of D.")
+       "by η‖∇_H L_aux‖²_F to first order (D = −L_aux), so push-away is steepest ascent of D.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _step(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -207,7 +221,9 @@ def _step(seed: int = 0):
 @claim("dispersion.I5.G_closed_form", where="model selection G (note); spec §2 (I5)",
        evidence=("independent",),
        statement="G = within(T) + between(T, T̄) on unembedding rows, with within(T) = "
-       "n_T/(n_T−1)(1 − ‖m_T‖²) and between = 1 − m_T·m_T̄ (our reading of within/between).")
+       "n_T/(n_T−1)(1 − ‖m_T‖²) and between = 1 − m_T·m_T̄ (our reading of within/between).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _G(seed: int = 0):
     rng = np.random.default_rng(seed)
     W = rng.normal(size=(300, 32)) + 0.7 * rng.normal(size=32)
@@ -230,7 +246,9 @@ _RHOS = (-0.05, -0.1, -0.2, -0.3)
        expected="extension", evidence=("independent", "proof"),
        statement="Grouping chunks by the sorting variable into groups of G and correlating group "
        "means turns a per-chunk (bivariate normal) correlation ρ into "
-       "r_bin = ρs/√(ρ²s² + (1−ρ²)/G), s² the share of variance between groups.")
+       "r_bin = ρs/√(ρ²s² + (1−ρ²)/G), s² the share of variance between groups.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _inflation(seed: int = 0):
     """Proof: x = ρz + √(1−ρ²)ε, ε ⟂ z; grouping by z keeps ε̄_b ~ N(0, 1/G) independent of
     z̄_b, so Cov(z̄, x̄) = ρs², Var(x̄) = ρ²s² + (1−ρ²)/G, Var(z̄) = s²."""
@@ -251,14 +269,14 @@ def _inflation(seed: int = 0):
 
 
 @claim("dispersion.fig1.binned_r_is_per_chunk", where="Figs. 1–3 (r ≈ −0.62 … −0.92, binned)",
-       expected="refuted", corrected_by="dispersion.I6.implied_rho",
-       evidence=("witness", "independent"), reading="our reading",
-       reading_note="The paper's text was not seen; the third-party note reports 'strong negative "
-       "correlation' with Pearson r ≈ −0.62 to −0.92, and the released code computes r on "
-       "means of 100-chunk PPL groups. We read the headline as a statement about chunks.",
-       statement="A binned Pearson r ≤ −0.62 (the released protocol: groups of 100 chunks by PPL, "
+       expected="reading_fails", corrected_by="dispersion.I6.implied_rho",
+       evidence=("witness", "independent"), statement="A binned Pearson r ≤ −0.62 (the released protocol: groups of 100 chunks by PPL, "
        "uniform pick of 100 groups, PPL < 25) indicates a strong per-chunk association, "
-       "|ρ(D, log PPL)| ≥ 0.5.")
+       "|ρ(D, log PPL)| ≥ 0.5.",
+       source=("secondary", "UNAUDITED: " + "The paper's text was not seen; the third-party note reports 'strong negative "
+       "correlation' with Pearson r ≈ −0.62 to −0.92, and the released code computes r on "
+       "means of 100-chunk PPL groups. We read the headline as a statement about chunks."),
+       setting="exact")
 def _binned_vs_chunk(seed: int = 0):
     rng = np.random.default_rng(seed)
     n, rho = 100_000, -0.1
@@ -278,7 +296,9 @@ def _binned_vs_chunk(seed: int = 0):
 @claim("dispersion.I6.implied_rho", where="Figs. 1–3 protocol; spec §2 (I6)",
        expected="corrected", evidence=("proof", "independent"),
        statement="Under bivariate normality and G = 100, the reported binned r ∈ [−0.92, −0.62] "
-       "corresponds to a per-chunk |ρ| = √(r²/(G s²(1−r²) + r²)) ∈ [0.079, 0.229] (s² ≈ 1).")
+       "corresponds to a per-chunk |ρ| = √(r²/(G s²(1−r²) + r²)) ∈ [0.079, 0.229] (s² ≈ 1).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _implied(seed: int = 0):
     rng = np.random.default_rng(seed)
     r, rho, G, s = sp.symbols("r rho G s", positive=True)
@@ -306,7 +326,9 @@ def _implied(seed: int = 0):
 @claim("dispersion.paper.correlation_pretrained", where="Figs. 1–3 (LLaMA-3.2, Qwen, Phi, Mistral)",
        expected="unavailable", evidence=("observation",),
        statement="Higher dispersion goes with lower perplexity on pretrained LLMs (binned r ≈ "
-       "−0.62 … −0.92 on Wikipedia, news, medical text), stronger in deeper layers.")
+       "−0.62 … −0.92 on Wikipedia, news, medical text), stronger in deeper layers.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _pretrained():
     raise Unavailable("needs pretrained LLaMA/Qwen/Phi/Mistral weights and their corpora, none "
                       "available offline; the byte-level analogue is numerics/dispersion "
@@ -316,6 +338,8 @@ def _pretrained():
 @claim("dispersion.paper.knn_sublayer", where="kNN-LM table (GPT-2 medium/large, DistilGPT2)",
        expected="unavailable", evidence=("observation",),
        statement="The attention sub-layer output has higher dispersion than the FFN sub-layer "
-       "output (e.g. GPT2-medium 0.66 vs 0.19) and is the better kNN-LM key.")
+       "output (e.g. GPT2-medium 0.66 vs 0.19) and is the better kNN-LM key.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _knn():
     raise Unavailable("needs GPT-2 weights and a kNN-LM datastore; not available offline")

@@ -44,7 +44,9 @@ SDP_ARG = 1e-3
 @claim("ef21_muon.lmo.spectral", where="§2 (Muon step); ef21_muon.md §1",
        statement="The LMO over the spectral-norm unit ball is −UVᵀ (G = UΣVᵀ, thin SVD) and "
        "⟨G, LMO(G)⟩ = −‖G‖_nuc, on Gaussian 5×3, 3×5 and 8×8 matrices.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _lmo_spectral(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -64,7 +66,9 @@ def _lmo_spectral(seed: int = 0):
        statement="The closed-form LMOs −sign(G) (ℓ∞ ball), −sign(G_ab)e_ab (ℓ1 ball), −G/‖G‖_F, "
        "and the column-normalised −G_:j/‖G_:j‖₂ (ColNorm ball) solve min ⟨G,Z⟩ over their "
        "unit balls, with optimum −‖G‖_* for the dual norms ℓ1, max-abs, Frobenius, Σ_j‖G_:j‖₂.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _lmo_table(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -90,7 +94,9 @@ def _lmo_table(seed: int = 0):
 @claim("ef21_muon.sharp", where="ef21_muon.md §1 (sharp operator)",
        statement="G♯ = argmax_X ⟨G,X⟩ − ½‖X‖² equals −‖G‖_*·LMO(G) with optimum ½‖G‖_*², so the "
        "LMO step X + t·LMO(G) is the normalised sharp step X − (t/‖G‖_*)G♯.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _sharp(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -107,7 +113,9 @@ def _sharp(seed: int = 0):
 @claim("ef21_muon.rho.tight", where="ef21_muon.md §3 (norm equivalence ρ)",
        statement="‖Z‖_* ≤ ρ‖Z‖_F with ρ = √min(m,n) (nuclear), √(mn) (entrywise ℓ1) and √n "
        "(Σ_j‖Z_:j‖₂), and ρ is attained (orthonormal columns; the all-ones matrix).",
-       evidence=("witness", "search"))
+       evidence=("witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _rho(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -128,7 +136,9 @@ def _rho(seed: int = 0):
 
 @claim("ef21_muon.compressor.topk_alpha", where="ef21_muon.md §2 (contractive compressor)",
        statement="Top-K is contractive with α = K/d pathwise: ‖Top_K(x) − x‖² ≤ (1 − K/d)‖x‖², "
-       "with equality for vectors of equal magnitudes.", evidence=("witness", "search"))
+       "with equality for vectors of equal magnitudes.", evidence=("witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _topk(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -151,7 +161,9 @@ def _topk(seed: int = 0):
 @claim("ef21_muon.compressor.rank_alpha", where="ef21_muon.md §2 (rank-r compressor)",
        statement="Rank-r SVD truncation is contractive with α = r/min(m,n) pathwise, with "
        "equality when all singular values are equal; the kept part is the best rank-r "
-       "approximation.", evidence=("witness", "search", "independent"))
+       "approximation.", evidence=("witness", "search", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _rank(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -176,7 +188,9 @@ def _rank(seed: int = 0):
 
 @claim("ef21_muon.compressor.randk_alpha", where="ef21_muon.md §2; EF21 (Richtárik et al. 2021)",
        statement="Rand-K (no rescaling) satisfies E‖C(x) − x‖² = (1 − K/d)‖x‖² for every x.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _randk(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -193,7 +207,9 @@ def _randk(seed: int = 0):
        "used as a quantiser in the EF21 line",
        statement="Natural compression is unbiased with E‖C(x) − x‖² ≤ (1/8)‖x‖², tight at "
        "|x_i| = (4/3)·2^e; so C/(1 + 1/8) is contractive with α = 8/9.",
-       evidence=("witness", "search", "independent"))
+       evidence=("witness", "search", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _natural(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -225,7 +241,9 @@ def _natural(seed: int = 0):
        "pre-normalisation) is not the exact LMO: its output has singular values "
        "φ⁵(σ_i/‖G‖_F), spread over about [0.68, 1.13] on Gaussian 64×32 and 256×128 matrices, "
        "and ‖NS5(G) − UVᵀ‖_op = max_i |φ⁵(σ_i/‖G‖_F) − 1| ≈ 0.3.",
-       evidence=("independent", "witness"))
+       evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _ns(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -263,7 +281,9 @@ def _ns(seed: int = 0):
        "LMO is not unique: −UVᵀ from a full thin SVD and the reduced −U_rV_rᵀ both attain "
        "−‖G‖_nuc, and −U_rV_rᵀ is the minimiser of least Frobenius norm (√r vs √min(m,n)); "
        "the choice changes EF21 and naive trajectories.",
-       evidence=("independent", "witness"))
+       evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _rank_deficient(seed: int = 0):
     import cvxpy as cp
 

@@ -49,7 +49,9 @@ def _f(A, X) -> float:
 
 @claim("ef21_muon.reduce.muon", where="abstract; Alg. 1 with C = C_j = I, β = 1",
        statement="With identity compressors and β = 1, EF21-Muon's iterates equal deterministic "
-       "Muon (exact LMO) on f = (1/n)Σf_j.", evidence=("independent",))
+       "Muon (exact LMO) on f = (1/n)Σf_j.", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _reduce_muon(seed: int = 0):
     A, grads, _, _, _ = quadratics(seed)
     t, K = 0.05, 200
@@ -67,7 +69,9 @@ def _reduce_muon(seed: int = 0):
 @claim("ef21_muon.reduce.momentum", where="abstract; Alg. 1 with C = C_j = I, β < 1",
        statement="With identity compressors and β < 1, EF21-Muon equals Muon with EMA momentum "
        "M ← (1−β)M + β∇f(X) on the averaged gradient (not Nesterov momentum).",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _reduce_momentum(seed: int = 0):
     A, grads, _, _, _ = quadratics(seed)
     t, K, beta = 0.05, 200, 0.1
@@ -87,7 +91,9 @@ def _reduce_momentum(seed: int = 0):
 @claim("ef21_muon.descent.tight", where="descent lemma (Gluon-style); ef21_muon.md §3 L1",
        statement="Under ‖∇f(X) − ∇f(Y)‖_* ≤ L‖X − Y‖, f(X + tD) ≤ f(X) + t⟨∇f(X), D⟩ + Lt²/2 "
        "for ‖D‖ ≤ 1; for ½‖X − X*‖_F² in spectral geometry L = min(m, n) and the bound is an "
-       "equality at D = LMO(∇f(X)).", evidence=("witness", "search"))
+       "equality at D = LMO(∇f(X)).", evidence=("witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _descent(seed: int = 0):
     rng = np.random.default_rng(seed)
     Xs, X = rng.standard_normal(SHAPE), rng.standard_normal(SHAPE)
@@ -114,7 +120,9 @@ def _descent(seed: int = 0):
 @claim("ef21_muon.onestep.tight", where="ef21_muon.md §3 L2 (one step, any estimator G)",
        statement="For any estimator G, f(X + t·LMO(G)) ≤ f(X) − t‖∇f(X)‖_* + 2t‖∇f(X) − G‖_* "
        "+ Lt²/2; the factor 2 cannot be lowered (G = −ε∇f(X) attains it as ε → 0).",
-       evidence=("witness", "search"))
+       evidence=("witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _onestep(seed: int = 0):
     rng = np.random.default_rng(seed)
     Xs, X = rng.standard_normal(SHAPE), rng.standard_normal(SHAPE)
@@ -143,7 +151,9 @@ def _onestep(seed: int = 0):
        statement="Exact-LMO Muon with constant radius t satisfies (1/K)Σ_{k<K}‖∇f(X^k)‖_* ≤ "
        "Δ/(tK) + Lt/2, i.e. √(2LΔ/K) at t* = √(2Δ/(LK)); on ½‖X − A‖² the slack is exactly "
        "(f(X^K) − inf f)/(tK), so the bound is nearly attained.",
-       evidence=("witness", "independent"))
+       evidence=("witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _rate_uncompressed(seed: int = 0):
     A, grads, _fs, Delta, fstar = quadratics(seed)
     L = smoothness_quadratic(SHAPE)[0]
@@ -167,7 +177,9 @@ def _rate_uncompressed(seed: int = 0):
 @claim("ef21_muon.floor.muon", where="ef21_muon.md §3 fixed-t floor [derived]",
        expected="extension",
        statement="Constant-radius exact Muon on ½‖X − A‖_F² (rank r) ends in a 2-cycle and the "
-       "long-run mean of ‖∇f‖_nuc is r·t/2 exactly.", evidence=("independent", "witness"))
+       "long-run mean of ‖∇f‖_nuc is r·t/2 exactly.", evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _floor_muon(seed: int = 0):
     _A, grads, _, _, _ = quadratics(seed)
     j = Judge()
@@ -182,7 +194,9 @@ def _floor_muon(seed: int = 0):
 @claim("ef21_muon.floor.naive", where="motivation (naive compression fails); ef21_muon.md §4.2",
        statement="Without error feedback (G = (1/n)Σ_j C_j(∇f_j)) the method can stall at a "
        "non-stationary point for every radius t (a t-independent floor), while EF21 from the "
-       "same start drives the average ‖∇f‖_* to O(t).", evidence=("witness",))
+       "same start drives the average ‖∇f‖_* to O(t).", evidence=("witness",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _floor_naive(seed: int = 0):
     A = np.array([[[3.0], [1.0]], [[-3.0], [1.0]]])  # 2×1 matrices: Euclidean geometry
     grads = [lambda X, a=a: X - a for a in A]
@@ -211,7 +225,9 @@ def _floor_naive(seed: int = 0):
        expected="extension",
        statement="Our bound for EF21 worker compression (β = 1): (1/K)Σ‖∇f(X^k)‖_* ≤ Δ/(tK) + "
        "t[L/2 + 2ρL̃√(2(1−α)(1+2/α)/α)], holds pathwise for Top-K on the spec's quadratics with "
-       "t = √(Δ/(Kc)), and both sides fall as K^{-1/2}.", evidence=("observation",))
+       "t = √(Δ/(Kc)), and both sides fall as K^{-1/2}.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _rate_ef21(seed: int = 0):
     _A, grads, _, Delta, _ = quadratics(seed)
     L, Lt, rho = smoothness_quadratic(SHAPE)
@@ -240,7 +256,9 @@ def _rate_ef21(seed: int = 0):
        expected="extension",
        statement="Under Top-K server compression (EF21-P), ‖W^k − X^k‖_F ≤ √(1−α)/(1−√(1−α))·t·√r "
        "pathwise (O(t/α)), and the gradient norm is barely affected.",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _drift(seed: int = 0):
     _A, grads, _, _, _ = quadratics(seed)
     alpha = contraction_alpha("topk", 4, SHAPE)
@@ -263,7 +281,9 @@ def _drift(seed: int = 0):
        statement="With Gaussian gradient noise σ = 1, t = 0.5K^{-3/4} and β = K^{-1/2}, the "
        "average ‖∇f‖_nuc of EF21-Muon (Top-6) falls with a log–log slope in "
        "[−0.30, −0.18] over K ∈ {250, 1000, 4000} (window fixed in the spec before running).",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _stoch(seed: int = 0):
     _A, grads, _, _, _ = quadratics(0)
     Ks = (250, 1000, 4000)

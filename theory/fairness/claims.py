@@ -72,7 +72,9 @@ def _random_spd(rng, d, lo=-1.0, hi=1.0):
 @claim("fairness.gauss.equal_cov_equals_kl", where="cs_fairness.md §1 (derived)",
        statement="For Gaussians with equal covariance, D_CS (convention A) = ½ΔᵀS⁻¹Δ = KL(p‖q) "
        "exactly; the 1-D value matches quadrature of −log[(∫pq)²/(∫p²∫q²)].",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _equal_cov_equals_kl():
     m1, m2, s2 = 0.0, 1.5, 2.0
     cs = cs_divergence_gaussian(m1, s2, m2, s2)
@@ -93,7 +95,9 @@ def _equal_cov_equals_kl():
 @claim("fairness.gauss.closed_form_matches_quadrature_1d", where="cs_fairness.md §1, §7.1",
        statement="The 1-D closed forms D_A = Δ²/(s1²+s2²) + log((s1²+s2²)/(2s1s2)), KL and the "
        "Bhattacharyya distance equal their defining integrals on the grid m ∈ {−2,−0.5,0,0.7,3}, "
-       "s ∈ {0.1,0.5,1,2,5}, with the note's spot values.", evidence=("independent",))
+       "s ∈ {0.1,0.5,1,2,5}, with the note's spot values.", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _closed_form_1d():
     ms, ss = (-2.0, -0.5, 0.0, 0.7, 3.0), (0.1, 0.5, 1.0, 2.0, 5.0)
     vals = {k: ([], []) for k in ("D_A", "KL", "B")}
@@ -136,7 +140,9 @@ def _closed_form_1d():
 @claim("fairness.gauss.closed_form_matches_quadrature_dd", where="cs_fairness.md §1",
        statement="In d = 2 and 3, D_A = Δᵀ(S1+S2)⁻¹Δ + log(|(S1+S2)/2|/√(|S1||S2|)) equals "
        "−log[(∫pq)²/(∫p²∫q²)] for random SPD covariances, and equals KL at equal covariance.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _closed_form_dd(seed: int = 0):
     rng = np.random.default_rng(seed)
     cfs, grids, eqs = [], [], []
@@ -161,7 +167,9 @@ def _closed_form_dd(seed: int = 0):
 @claim("fairness.gmm.closed_form_matches_quadrature", where="cs_fairness.md §1, §7.2",
        statement="The Gaussian-mixture closed form (pairwise N(μi; νj, Pi+Qj) sums) equals "
        "quadrature: 0.3599763213038 for the note's 1-D example, and on random 2-D mixtures.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _gmm(seed: int = 0):
     w1, mu1, v1 = [0.3, 0.7], [-1.0, 2.0], [0.5, 1.2]
     w2, mu2, v2 = [0.5, 0.2, 0.3], [0.0, 1.0, 3.0], [1.0, 0.3, 2.0]
@@ -203,7 +211,9 @@ def _gmm(seed: int = 0):
        statement="The Gram estimator with width h = √2σ equals exactly the CS divergence of the "
        "two Gaussian KDEs (1-D m = 30, n = 25, σ = 0.4 by quad; 2-D by a grid), and the Gram "
        "form of I_CS equals D_A(joint KDE, product of marginals) for 3 groups.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _kde_identity(seed: int = 0):
     rng = np.random.default_rng(seed)
     x, y, sigma = rng.normal(0, 1, 30), rng.normal(1, 1.5, 25), 0.4
@@ -257,7 +267,9 @@ def _kde_identity(seed: int = 0):
 @claim("fairness.kde.estimator_properties", where="cs_fairness.md §2, §7.4",
        statement="The estimator is ≥ 0, zero on identical samples, symmetric, invariant to a "
        "joint translation and to a joint scaling of (x, y, σ), but not scale invariant at fixed σ.",
-       evidence=("sanity",))
+       evidence=("sanity",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _kde_props(seed: int = 0):
     rng = np.random.default_rng(seed)
     vals, sym, trans, scale, self_ = [], 0.0, 0.0, 0.0, 0.0
@@ -290,7 +302,9 @@ def _kde_props(seed: int = 0):
        statement="For x ~ N(0,1), y ~ N(1,1.5²), σ = 0.5 the estimator converges to the smoothed "
        "closed form D_A(N(0,1.25), N(1,2.5)) = 0.3255582 (not to the unsmoothed 0.3877350), with "
        "an O(1/n) upward bias whose diagonal part n·(D̂_V − D̂_U) → Σ(1/ρ − 1), ρ = E κ_h(X,X').",
-       evidence=("observation",))
+       evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _kde_consistency(seed: int = 0, quick: bool = False):
     rng = np.random.default_rng(seed)
     sigma = 0.5
@@ -341,7 +355,9 @@ def _kde_consistency(seed: int = 0, quick: bool = False):
        statement="MMD² between Gaussians for k = exp(−‖x−y‖²/(2h²)) has the closed form "
        "E k(X,X') + E k(Y,Y') − 2E k(X,Y) with E k = |I+(S_X+S_Y)/h²|^{-1/2}exp(−½Δᵀ(h²I+S_X+S_Y)⁻¹Δ); "
        "it matches a 2-D quadrature, a Monte Carlo V-statistic, and the note's 0.14129 for "
-       "N(0,1) vs N(1,1.5²), h = 1.", evidence=("independent",))
+       "N(0,1) vs N(1,1.5²), h = 1.", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _mmd(seed: int = 0):
     cfs, grids = [], []
     axis = np.arange(-25, 25.0001, 0.05)
@@ -379,7 +395,9 @@ def _mmd(seed: int = 0):
 @claim("fairness.gauss.symbolic_closed_form_1d", where="cs_fairness.md §1",
        statement="sympy derives the 1-D closed form from the three integrals exactly, "
        "D_A = Δ²/(s1²+s2²) + log((s1²+s2²)/(2s1s2)), and at equal variance D_A = Δ²/(2s²) = KL.",
-       evidence=("proof", "independent"))
+       evidence=("proof", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _symbolic():
     import sympy as sp
 

@@ -155,8 +155,10 @@ def _nonneg_from_derivative(f, at_zero, factored) -> bool:
 @claim("fairness.headline.cs_le_kl_convention_A", where="abstract (arXiv 2512.09467)",
        statement="Under a Gaussian comparison the CS divergence is below KL: D_CS(p,q) ≤ KL(p‖q) "
        "for all Gaussian pairs, with D_CS = −log[(∫pq)²/(∫p²∫q²)] (convention A, the one of the "
-       "CS-IB/CS-adv code).", expected="refuted", corrected_by=CORRECTED_KL,
-       evidence=("witness", "independent"), reading="our reading", reading_note=_READ_KL)
+       "CS-IB/CS-adv code).", expected="reading_fails", corrected_by=CORRECTED_KL,
+       evidence=("witness", "independent"),
+       source=("secondary", "UNAUDITED: " + _READ_KL),
+       setting="exact")
 def _headline(seed: int = 0):
     p, q = (0.0, 0.1), (3.0, 1.0)
     d_a = cs_divergence_gaussian(p[0], p[1] ** 2, q[0], q[1] ** 2)
@@ -185,7 +187,9 @@ def _headline(seed: int = 0):
        statement="Convention B: D_B = D_A/2 ≤ min{KL(p‖q), KL(q‖p)} for every Gaussian pair in "
        "any dimension; the constant ½ is sharp (D_B/KL(p‖q) → 1 as the mean gap dominates with "
        "S_p ≪ S_q).", expected="corrected", corrects="fairness.headline.cs_le_kl_convention_A",
-       evidence=("proof", "witness", "search"))
+       evidence=("proof", "witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _half_cs(seed: int = 0):
     """Proof. Since D_A is symmetric it suffices to show D_A/2 ≤ KL(p‖q).
     Mean part: S_p + S_q ⪰ S_q, so (S_p+S_q)⁻¹ ⪯ S_q⁻¹ and M/2 ≤ ½ΔᵀS_q⁻¹Δ.
@@ -223,7 +227,9 @@ def _half_cs(seed: int = 0):
        statement="Convention A: D_A ≤ ½[KL(p‖q) + KL(q‖p)] for every Gaussian pair, with "
        "equality at equal covariances (any mean gap).",
        expected="corrected", corrects="fairness.headline.cs_le_kl_convention_A",
-       evidence=("proof", "witness", "search"))
+       evidence=("proof", "witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _jeffreys(seed: int = 0):
     """Proof. ½J = ¼Δᵀ(S_p⁻¹+S_q⁻¹)Δ + ¼Σ(λ + 1/λ − 2).
     Mean part: (S_p+S_q)⁻¹ ⪯ ¼(S_p⁻¹+S_q⁻¹) (harmonic ≤ arithmetic mean: in the eigenbasis of
@@ -265,7 +271,9 @@ def _jeffreys(seed: int = 0):
        "Δᵀ(S_p+S_q)⁻¹Δ ≤ ½ΔᵀS_q⁻¹Δ, in particular when S_p ⪰ S_q or the means are equal; "
        "D_A = KL at equal covariance.", expected="corrected",
        corrects="fairness.headline.cs_le_kl_convention_A",
-       evidence=("proof", "witness", "search"))
+       evidence=("proof", "witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _dominates(seed: int = 0):
     """Proof. Per eigenvalue λ of S_q⁻¹S_p: ℓ(λ) ≤ ½(λ − 1 − log λ) ⟺ log((1+λ)/2) ≤ (λ−1)/2,
     i.e. k(λ) = (λ−1)/2 − log((1+λ)/2) ≥ 0: k(1) = 0 and k'(λ) = (λ−1)/(2(1+λ)) (sympy). This
@@ -302,7 +310,9 @@ def _dominates(seed: int = 0):
        statement="2B ≤ D_A ≤ 4B for every Gaussian pair, B the Bhattacharyya distance; D_A = 2B "
        "exactly at equal means and D_A = 4B exactly at equal covariances.",
        expected="corrected", corrects="fairness.headline.cs_le_kl_convention_A",
-       evidence=("proof", "witness", "independent"))
+       evidence=("proof", "witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _sandwich(seed: int = 0):
     """Proof. B = ⅛Δᵀ((S_p+S_q)/2)⁻¹Δ + ½L = M/4 + L/2 and D_A = M + L with M, L ≥ 0 (ℓ ≥ 0 by
     AM–GM: (1+λ)/2 ≥ √λ). Hence 2B = M/2 + L ≤ D_A ≤ M + 2L = 4B. ∎ Equality: D_A = 2B iff
@@ -361,10 +371,12 @@ _READ_BEYOND = (
 @claim("fairness.beyond_gaussian.cs_le_kl_any_density", where="abstract; cs_fairness.md §3.3",
        statement="D_CS ≤ KL in one of the two directions for arbitrary densities (the Gaussian "
        "ordering extends beyond Gaussians), in convention A or in convention B.",
-       expected="refuted",
+       expected="reading_fails",
        corrected_by=("fairness.corrected.cs_kl_incomparable_beyond_gaussian",
                      "fairness.corrected.uniform_reference_kl_le_cs"),
-       evidence=("witness", "independent"), reading="our reading", reading_note=_READ_BEYOND)
+       evidence=("witness", "independent"),
+       source=("secondary", "UNAUDITED: " + _READ_BEYOND),
+       setting="exact")
 def _beyond():
     j = Judge()
     # convention A: p = U[0,1], q = 1.5 on [0, ½), 0.5 on [½, 1]
@@ -394,7 +406,9 @@ def _beyond():
        "pieces with floors ε: D_A → log 4 while both KLs grow like ½ log(1/ε)), so no "
        "D_CS ≤ c·KL or KL ≤ c·D_CS with a constant c holds for arbitrary densities.",
        expected="corrected", corrects="fairness.beyond_gaussian.cs_le_kl_any_density",
-       evidence=("proof", "witness", "independent"))
+       evidence=("proof", "witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _incomparable():
     """Proof. Spike family: ∫pq = ∫p² = 1 and ∫q² = (1−w)² + 2w(1−w) + w²/a, so
     D_A = log(1 − w² + w²/a) = log(1 − w² + 1/w) at a = w³, while KL(p‖q) = −a log(1 − w + w/a)
@@ -440,7 +454,9 @@ def _incomparable():
        "(Jensen: E_q log q ≤ log E_q q), with equality iff q is uniform on its support; so "
        "outside Gaussians the ordering can reverse.",
        expected="corrected", corrects="fairness.beyond_gaussian.cs_le_kl_any_density",
-       evidence=("proof", "witness", "independent"))
+       evidence=("proof", "witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 @_quiet
 def _uniform_ref(seed: int = 0):
     """Proof. ∫pq = 1 and ∫p² = 1, so D_A(U, q) = log ∫q² = log E_q q ≥ E_q log q = KL(q‖U) by
@@ -474,13 +490,14 @@ def _uniform_ref(seed: int = 0):
 
 @claim("fairness.headline.cs_le_mmd2", where="abstract (arXiv 2512.09467)",
        statement="Read as an ordering of values like the KL claim: under a Gaussian comparison "
-       "D_CS ≤ MMD² (Gaussian kernel, k(x,x) = 1).", expected="refuted",
+       "D_CS ≤ MMD² (Gaussian kernel, k(x,x) = 1).", expected="reading_fails",
        corrected_by=("fairness.corrected.mmd2_le_cs_gaussian_sharp",),
-       evidence=("witness",), reading="our reading",
-       reading_note="The abstract says CS gives 'a tighter bound than … MMD'; we read it as an "
+       evidence=("witness",),
+       source=("secondary", "UNAUDITED: " + "The abstract says CS gives 'a tighter bound than … MMD'; we read it as an "
        "ordering of values, D_CS ≤ MMD², which is false in both conventions (D_A = 0.388 and "
        "D_B = 0.194 against MMD² = 0.0096 on this pair). Read instead as 'CS controls MMD' it "
-       "is true: MMD²_h ≤ (24√5/125)·D_A for every Gaussian pair and width h.")
+       "is true: MMD²_h ≤ (24√5/125)·D_A for every Gaussian pair and width h."),
+       setting="exact")
 def _cs_le_mmd():
     d_a = cs_divergence_gaussian(0, 0.01, 0.1, 0.0225)
     mmd2 = mmd2_gaussian(0, 0.01, 0.1, 0.0225, 1.0)
@@ -526,7 +543,9 @@ def _mmd_ratio_search(seed: int) -> tuple[float, np.ndarray]:
        "approached by near-equal variances v(1±ε) at h = √(v/2) as ε → 0; a pure mean shift "
        "reaches only 2/(3√3) ≈ 0.385 (at h = √v).",
        expected="corrected", corrects="fairness.headline.cs_le_mmd2",
-       evidence=("proof", "witness", "search"))
+       evidence=("proof", "witness", "search"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _mmd_le_cs(seed: int = 0):
     """Derivation (sympy, 1-D). Both MMD²_h and D_A vanish to second order at p = q; with
     p, q = N(0, v(1±ε)) and h² = 2va, D_A = −½log(1−ε²) and the ratio tends to
@@ -583,7 +602,9 @@ def _lognormal_cs(m1, s1, m2, s2) -> float:
        "N(c,2.25c²)) = 0.3877350 for every c, and for Gaussian mixtures in d = 2, 3), while MMD² "
        "with a fixed kernel changes with c (0.00962, 0.14129, 0.02260 at c = 0.1, 1, 10); CS is "
        "not invariant under nonlinear bijections (exp), unlike KL.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _scale(seed: int = 0):
     cs, quad, mmd = [], [], []
     cs_ref = 0.3877350
@@ -629,7 +650,9 @@ def _scale(seed: int = 0):
        "DP'); cs_fairness.md §3.4",
        statement="For Gaussian scores |μ0 − μ1| ≤ √((s0² + s1²)·D_A), with equality iff "
        "s0 = s1; D_A = 0 forces ΔDP = 0 at every threshold, but ΔDP = 0 does not force D_A = 0.",
-       evidence=("proof", "independent", "witness"))
+       evidence=("proof", "independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _mean_gap():
     """Proof. In 1-D D_A = Δ²/(s0²+s1²) + log((s0²+s1²)/(2s0s1)) and the log term is ≥ 0
     (AM–GM), with equality iff s0 = s1; so Δ² ≤ (s0²+s1²)·D_A. ∎ Checked with D_A computed by
@@ -671,7 +694,9 @@ def _l2_witness(p, q, brk=None):
        statement="For prediction densities on [0,1]: ‖p−q‖₂² = a² + b² − 2ab·e^{−D_A/2}; the "
        "continuous DP gap ≤ ‖p−q‖₂/√12 and the thresholded DP gap ≤ TV ≤ ½‖p−q‖₂, both "
        "constants attained (the note's 1/√3 is a factor 2 loose).",
-       expected="sharpened", evidence=("proof", "witness", "independent"))
+       expected="sharpened", evidence=("proof", "witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 @_quiet
 def _dp_free(seed: int = 0):
     """Proof. |E_pŷ − E_qŷ| = |∫(y − ½)(p − q)| (∫(p−q) = 0) ≤ ‖y − ½‖₂‖p − q‖₂ = ‖p−q‖₂/√12

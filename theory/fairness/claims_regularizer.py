@@ -50,7 +50,9 @@ def _dp_by_quad(p, q, t=0.5):
        "D_A(p*G_σ, q*G_σ) = Δ²/(2(s²+σ²)) = 0.124, while N(.365,.2²) vs N(.635,.2²) have "
        "ΔDP 0.5 and penalty 0.455; the sample estimator (n = 1000 per group) orders them the "
        "same way. Reason: smoothing replaces s by √(s²+σ²), so the penalty sees Δ/σ when s ≪ σ "
-       "while ΔDP sees Δ/s.", evidence=("witness", "independent"))
+       "while ΔDP sees Δ/s.", evidence=("witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _fixed_sigma(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()

@@ -44,7 +44,9 @@ def _F(theta, Z, Y, G, e, ridge=_RIDGE):
 
 @claim("hgdro.eq8.outer_max_is_worst_group", where="Eq. (5) with ρ = ∞ (Eq. (8))",
        statement="With ρ = ∞ the supremum over group mixtures β ∈ Δ_m of Σ β_g R_g is the "
-       "largest group risk max_g R_g.", evidence=("independent",))
+       "largest group risk max_g R_g.", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _outer_max(seed: int = 0):
     """HiGHS LP over the simplex against max; 30 random risk vectors of 2–8 groups."""
     rng = np.random.default_rng(seed)
@@ -63,7 +65,9 @@ def _outer_max(seed: int = 0):
 
 @claim("hgdro.sec4.eps0_is_groupdro", where="Sec. 4 (reduction)",
        statement="With every ε_g = 0 the hierarchical objective is the Group DRO objective "
-       "(same optimum value and minimiser).", evidence=("independent",))
+       "(same optimum value and minimiser).", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _eps0(seed: int = 0):
     """cvxpy (Clarabel, epigraph with exponential cones) at ε = 0 against an SLSQP solve of the
     Group DRO epigraph program written independently in scipy."""
@@ -90,7 +94,9 @@ def _eps0(seed: int = 0):
        statement="The frozen-feature group game has a saddle point: the optimal group weights β* "
        "(on the simplex, supported on the groups whose robust risk is largest) make the "
        "β*-weighted problem's minimum equal to F* (strong duality).",
-       expected="extension", evidence=("independent",))
+       expected="extension", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _saddle(seed: int = 0):
     """β* from the duals of cvxpy's epigraph constraints; min_θ Σβ*_g R_g + λ‖θ‖² by a second,
     separate cvxpy solve; its minimiser's robust risks."""
@@ -111,7 +117,9 @@ def _saddle(seed: int = 0):
        statement="With the code's adjustment a_g = C/√n_g in the weight update, the EG/GD "
        "dynamics solve min_θ max_g (R_g + a_g) + λ‖θ‖², not the hierarchical objective: for "
        "C = 1 their averaged iterate is near the adjusted optimum and strictly worse on F.",
-       expected="extension", evidence=("independent",))
+       expected="extension", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _adjustment(seed: int = 0):
     """EG/GD (T = 6400, η = 1/√T) with and without the adjustment, against cvxpy solves of the
     adjusted and unadjusted objectives."""
@@ -136,7 +144,9 @@ def _adjustment(seed: int = 0):
        statement="With frozen features, simultaneous gradient descent on θ and exponentiated "
        "gradient on β (η = 1/√T) give averaged iterates whose duality gap is at most "
        "(‖θ'‖² + G² + 2 log m + B²/4)/(2√T) and brackets the exact optimum F*.",
-       evidence=("independent", "observation"))
+       evidence=("independent", "observation"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _convergence(seed: int = 0):
     """F* by cvxpy; for T = 100, 400, 1600, 6400 the primal value F(θ̄_T) and the dual value
     min_θ L(θ, β̄_T) (a separate cvxpy solve) bracket F*, and their gap is below the explicit
@@ -166,7 +176,9 @@ def _convergence(seed: int = 0):
 @claim("hgdro.propB1.moving_features_nonconvex", where="Prop. B.1 (assumption; Reviewer 2)",
        statement="When the features depend on θ (z = v·x, head w), the robust objective is not "
        "convex in θ = (v, w), so Prop. B.1, which assumes convexity with z fixed, covers only the "
-       "last layer on frozen features.", expected="extension", evidence=("witness",))
+       "last layer on frozen features.", expected="extension", evidence=("witness",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _nonconvex():
     """Witness: one sample x = 1, y = +1, ε = 0.1; θ_a = (1, 1) and θ_b = (−1, −1) both give
     f = x and robust loss softplus(−1 + ε); their midpoint (0, 0) gives log 2, above the
@@ -191,7 +203,9 @@ def _nonconvex():
 @claim("hgdro.collapse.zero_predictor", where="hgdro.md §3 (derived)",
        statement="For radii large enough the hierarchical optimum with a linear head is θ = 0, "
        "with value log 2 (every robust group loss of the zero predictor).",
-       expected="extension", evidence=("independent",))
+       expected="extension", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _collapse(seed: int = 0):
     """cvxpy optimum at ε = 2 and 3 (base radius; ε_g = ε√(n_min/n_g)) against log 2 and θ = 0,
     and below the threshold (ε = 0.3) strictly under log 2."""
@@ -214,7 +228,9 @@ def _collapse(seed: int = 0):
        statement="Without bias, θ = 0 is the hierarchical optimum iff ε ≥ ε_c = max(0, "
        "max_{‖u‖≤1} min_g u^T μ_g / s_g), μ_g = mean_{i∈g} y_i z_i, ε_g = ε s_g (independent of "
        "the ridge); equivalently ε_c = min_{β∈Δ} ‖Σ_g β_g μ_g‖ / Σ_g β_g s_g.",
-       expected="extension", evidence=("proof", "independent", "witness"))
+       expected="extension", evidence=("proof", "independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _threshold(seed: int = 0):
     """Proof in :func:`theory.hgdro.collapse_threshold` (convexity + the directional derivative
     at 0); the dual form is 0 ∈ ∂F(0) = conv_g{(ε_g B − μ_g)/2}. Checks: the primal SOCP

@@ -49,7 +49,9 @@ def _embedding_layer_output(X: np.ndarray, h: float) -> np.ndarray:
        statement="One softmax-attention layer with queries = keys = x, a key bias −‖x‖²/2h and "
        "values = the position one-hots writes K̂ = κ_rbf(X, X) = A D⁻¹ (columns summing to 1) "
        "into the n×n block of the tokens.",
-       evidence=("independent",), reading="our reading", reading_note=_READ)
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting="exact")
 def _lemma1():
     with one_blas_thread():
         return _lemma1_body()
@@ -76,7 +78,9 @@ def _lemma1_body():
        expected="extension",
        statement="κ_rbf(U, V) equals dot-product softmax attention softmax_i(u_iᵀv_j/h − "
        "‖u_i‖²/2h): the query norm cancels in the normalisation over keys.",
-       evidence=("independent", "proof"))
+       evidence=("independent", "proof"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _biased(seed: int = 0):
     """Proof: −‖u−v‖²/2h = uᵀv/h − ‖u‖²/2h − ‖v‖²/2h; the last term does not depend on the key
     index i and cancels in softmax over i."""
@@ -96,7 +100,9 @@ def _biased(seed: int = 0):
 @claim("icssl.derived.laplacian_null_vectors", where="icssl.md §3.2 (derived)",
        expected="extension", evidence=("proof", "independent"),
        statement="L̂ = I − AD⁻¹ has right null vector d (the degrees) and left null vector 1; "
-       "the constant is not a right null vector unless the degrees are equal.")
+       "the constant is not a right null vector unless the degrees are equal.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _null():
     """Proof: L̂d = d − A1 = d − (row sums of A) = 0 since A is symmetric; 1ᵀL̂ = 1ᵀ − 1ᵀAD⁻¹ =
     1ᵀ − dᵀD⁻¹ = 0. L̂1 = 1 − AD⁻¹1 vanishes iff A(1/d) = 1, i.e. (for A PD) iff d is constant."""
@@ -130,7 +136,9 @@ def _null_body():
        expected="extension", evidence=("independent", "witness"),
        statement="The eigenvalues of L̂ are real, equal those of (D − A, D), lie in "
        "[0, 1 − λ_min(A)/d_max] ⊂ [0, 1) for distinct points; the upper end is attained by "
-       "regular graphs, and duplicate points reach 1.")
+       "regular graphs, and duplicate points reach 1.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _spectrum():
     with one_blas_thread():
         return _spectrum_body()
@@ -176,14 +184,14 @@ def _right_eigvecs(L: np.ndarray, k: int) -> np.ndarray:
 
 
 @claim("icssl.tfphi.converges_to_right_eigenvectors_of_L", where="§3 TF_ϕ",
-       expected="refuted", corrected_by="icssl.tfphi.converges_to_left_generalised_eigenvectors",
-       evidence=("witness", "independent"), reading="our reading",
-       reading_note="The summaries say TF_ϕ 'approximates the bottom-k eigenvectors of L̂' with "
+       expected="reading_fails", corrected_by="icssl.tfphi.converges_to_left_generalised_eigenvectors",
+       evidence=("witness", "independent"), statement="The orthonormalised power layers Φ ← orth(Φ K̂) converge to the bottom-k "
+       "(right) eigenvectors g of L̂, L̂ g = λ g.",
+       source=("secondary", "UNAUDITED: " + "The summaries say TF_ϕ 'approximates the bottom-k eigenvectors of L̂' with "
        "Φ ← Φ(I − L̂) on a k×n block (tokens as columns); read literally, eigenvectors of the "
        "matrix L̂ are its right eigenvectors L̂g = λg. The paper's own convention was not seen; "
-       "this row records that the literal reading is wrong, not that the paper's method is.",
-       statement="The orthonormalised power layers Φ ← orth(Φ K̂) converge to the bottom-k "
-       "(right) eigenvectors g of L̂, L̂ g = λ g.")
+       "this row records that the literal reading is wrong, not that the paper's method is."),
+       setting="exact")
 def _right():
     with one_blas_thread():
         return _right_body()
@@ -206,7 +214,9 @@ def _right_body():
        expected="corrected", evidence=("independent", "proof"),
        statement="The orthonormalised layers Φ ← orth(Φ K̂) (stored as Φ ← orth(K̂ᵀΦ)) converge "
        "to the span of the bottom-k left eigenvectors of K̂, the generalised eigenvectors "
-       "(D − A) f = λ D f; span(Φ_t) = span((K̂ᵀ)ᵗ Φ_0) exactly; the right eigenvectors are D f.")
+       "(D − A) f = λ D f; span(Φ_t) = span((K̂ᵀ)ᵗ Φ_0) exactly; the right eigenvectors are D f.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _left():
     """Proof: φK̂ = μφ ⟺ D⁻¹Aφᵀ = μφᵀ ⟺ (D − A)φᵀ = (1 − μ)Dφᵀ; QR multiplies Φ on the right
     by an invertible triangle, so it never changes the span; the right eigenvectors of
@@ -248,9 +258,10 @@ def _left_body():
 
 
 @claim("icssl.tfphi.rate_is_eigenvalue_ratio", where="§3 TF_ϕ; icssl.md §3.3",
-       evidence=("independent",), reading="our reading", reading_note=_READ,
-       statement="The power layers converge linearly: tan θ(Φ_t, F_k) decays per layer by "
-       "ρ = μ_{k+1}/μ_k, μ = 1 − λ the eigenvalues of K̂.")
+       evidence=("independent",), statement="The power layers converge linearly: tan θ(Φ_t, F_k) decays per layer by "
+       "ρ = μ_{k+1}/μ_k, μ = 1 − λ the eigenvalues of K̂.",
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting="exact")
 def _rate():
     with one_blas_thread():
         return _rate_body()
@@ -278,13 +289,13 @@ def _rate_body():
 
 
 @claim("icssl.tfphi.unnormalised_layers_give_eigenmap", where="§3 TF_ϕ (dropped assumption)",
-       expected="refuted", corrected_by="icssl.tfphi.unnormalised_layers_collapse_to_rank_one",
-       evidence=("witness",), reading="our reading",
-       reading_note="The summaries call TF_ϕ a 'block power iteration with linear attention' and "
+       expected="reading_fails", corrected_by="icssl.tfphi.unnormalised_layers_collapse_to_rank_one",
+       evidence=("witness",), statement="Stacked linear power layers Φ ← Φ K̂ without orthonormalisation (plain, or with "
+       "each column rescaled to unit norm) converge to the k-dimensional eigenmap span.",
+       source=("secondary", "UNAUDITED: " + "The summaries call TF_ϕ a 'block power iteration with linear attention' and "
        "do not say whether an orthonormalisation (QR by attention, Cheng–Carin–Sra 2025) is part "
-       "of it (icssl.md §2: presumed, not confirmed). This row shows what happens without it.",
-       statement="Stacked linear power layers Φ ← Φ K̂ without orthonormalisation (plain, or with "
-       "each column rescaled to unit norm) converge to the k-dimensional eigenmap span.")
+       "of it (icssl.md §2: presumed, not confirmed). This row shows what happens without it."),
+       setting="exact")
 def _no_norm():
     with one_blas_thread():
         return _no_norm_body()
@@ -317,7 +328,9 @@ def _no_norm_body():
        expected="corrected", evidence=("independent", "proof"),
        statement="Without orthonormalisation Φ_t = (D⁻¹A)ᵗΦ₀ = Σ_i μ_iᵗ f_i f_iᵀ D Φ₀ → 1 πᵀΦ₀ "
        "with π = d/Σd (rank one, the constant), and the distance to the limit decays by μ₂ per "
-       "layer; orthonormalisation (the corrected TF_ϕ) is what keeps k directions.")
+       "layer; orthonormalisation (the corrected TF_ϕ) is what keeps k directions.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _collapse():
     """Proof: D⁻¹A = F M Fᵀ D with F the D-orthonormal generalised eigenvectors and
     M = diag(μ); μ₁ = 1 > μ₂ with f₁ = 1/√(Σd), so the t-th power tends to f₁f₁ᵀD = 1πᵀ."""

@@ -38,9 +38,10 @@ def _loglik_c(F: np.ndarray, y: np.ndarray, W: np.ndarray):
 
 
 @claim("icssl.tfsup.softmax_expectation_is_cross_attention", where="Eq. (7); Wang'25 TF_GD",
-       evidence=("independent",), reading="our reading", reading_note=_READ,
-       statement="E(w|f) = Σ_c w_c softmax_c(Wᵀf) is a cross-attention with query f and keys = "
-       "values = the class embeddings, and equals ∇_f log Σ_c exp(w_cᵀf).")
+       evidence=("independent",), statement="E(w|f) = Σ_c w_c softmax_c(Wᵀf) is a cross-attention with query f and keys = "
+       "values = the class embeddings, and equals ∇_f log Σ_c exp(w_cᵀf).",
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting="exact")
 def _expectation(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -59,10 +60,11 @@ def _expectation(seed: int = 0):
 
 
 @claim("icssl.tfsup.layer_is_functional_gd_step", where="§3 TF_sup, Eq. (6); Wang'25",
-       evidence=("independent",), reading="our reading", reading_note=_READ,
-       statement="One TF_sup layer f_i ← f_i + α Σ_j [w_{y_j} − E(w|f_j)] κ(φ_i, φ_j) is one "
+       evidence=("independent",), statement="One TF_sup layer f_i ← f_i + α Σ_j [w_{y_j} − E(w|f_j)] κ(φ_i, φ_j) is one "
        "functional (RKHS) gradient-ascent step on the labelled log-likelihood: the residual is "
-       "∂ℓ/∂f_j; with f₀ = 0 and w̄ = 0 the first residual is w_{y_j}.")
+       "∂ℓ/∂f_j; with f₀ = 0 and w̄ = 0 the first residual is w_{y_j}.",
+       source=("secondary", "UNAUDITED: " + _READ),
+       setting="exact")
 def _gd_step(seed: int = 0):
     rng = np.random.default_rng(seed)
     n, k, e, C, m = 30, 3, 4, 3, 9
@@ -98,7 +100,9 @@ def _gd_step(seed: int = 0):
 @claim("icssl.tfsup.erase_head_bound", where="Wang'25 TF_GD erase head; icssl.md icssl-10",
        expected="extension", evidence=("witness", "proof", "search"),
        statement="Row-softmax(λS) → I as λ → ∞, with max|P − I| ≤ (n − 1)e^{−λg}, g the "
-       "smallest diagonal gap S_ii − max_{j≠i} S_ij; the constant is attained as λg → ∞.")
+       "smallest diagonal gap S_ii − max_{j≠i} S_ij; the constant is attained as λg → ∞.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _erase(seed: int = 0):
     """Proof: 1 − P_ii = Σ_{j≠i} e^{λ(S_ij−S_ii)} / (1 + Σ_{j≠i} e^{λ(S_ij−S_ii)}) ≤
     (n−1)e^{−λg}, and every |P_ij − δ_ij| ≤ 1 − P_ii. Equality in the limit when all
@@ -143,7 +147,9 @@ def _delta_ll(F, y, W, K, alpha):
        expected="extension", evidence=("proof", "witness", "search"),
        statement="For a symmetric PSD kernel block K_mm, a TF_sup step with α ≤ 4/(‖W‖₂² "
        "λ_max(K_mm)) never lowers the labelled log-likelihood, and the constant is sharp: "
-       "for any larger α some prompt's step lowers it.")
+       "for any larger α some prompt's step lowers it.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _step_bound(seed: int = 0):
     """Proof in :func:`theory.icssl.step_size_bound` (softmax covariance ≼ ½I gives
     L = ‖W‖²/2 smoothness; the step is preconditioned by K). Witness: two coincident labelled
@@ -211,7 +217,9 @@ def _kkt_harmonic(A, lab, y, C):
 @claim("icssl.ref.harmonic_label_propagation", where="§4 baseline (Zhu et al. 2003)",
        expected="extension", evidence=("independent",),
        statement="Harmonic label propagation F_u = (D_uu − A_uu)⁻¹A_ul Y_l is the Dirichlet-energy "
-       "minimiser with clamped labels; its rows are probability vectors.")
+       "minimiser with clamped labels; its rows are probability vectors.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _harmonic():
     with one_blas_thread():
         return _harmonic_body()
@@ -252,7 +260,9 @@ def _task_accuracy(seed: int):
        expected="extension", evidence=("observation",),
        statement="With one label per class on two circles, 20 TF_sup steps on the Fiedler "
        "eigenvector beat the same steps on raw x by at least 0.2 in accuracy (threshold fixed in "
-       "advance; 95 % CI of the paired difference over 100 tasks).")
+       "advance; 95 % CI of the paired difference over 100 tasks).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _context_helps():
     with one_blas_thread():
         return _context_helps_body()

@@ -67,7 +67,9 @@ def _mc_top_eigenvalue(w, link, n, rng):
 @claim("jarf.egop.single_index_tanh", where="Sec. 3 (EJOP of index models); jarf.md P1",
        statement="For f(x) = tanh(wᵀx), x ~ N(0, I_d): H0 = E[sech⁴(‖w‖Z)]·wwᵀ (rank one, "
        "range span(w)); at the spec's w = (1, −2, 0.5, 0, 1.5), c = 0.190209.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _single_index_tanh(seed: int = 0):
     rng = np.random.default_rng(seed)
     s = float(np.linalg.norm(_W))
@@ -92,7 +94,9 @@ def _single_index_tanh(seed: int = 0):
 @claim("jarf.ejop.logistic_binary", where="Sec. 3.4 (EJOP of a classifier); jarf.md P1",
        statement="For the binary logistic model (1 − σ(wᵀx), σ(wᵀx)), x ~ N(0, I), the EJOP "
        "summed over both class columns is 2E[σ'(‖w‖Z)²]·wwᵀ (spec: 2E = 0.044921 at the witness "
-       "w).", evidence=("independent",))
+       "w).", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _logistic_binary(seed: int = 0):
     rng = np.random.default_rng(seed)
     s = float(np.linalg.norm(_W))
@@ -125,7 +129,9 @@ def _xor_inner() -> float:
 @claim("jarf.egop.multi_index_xor", where="Sec. 3 (index models); jarf.md P1 (two-index XOR)",
        statement="For p = σ(4(w₁ᵀx)(w₂ᵀx)) with orthonormal w₁, w₂ and x ~ N(0, I₅) the EJOP "
        "(both class columns) has rank 2 and range span(w₁, w₂); by symmetry its two nonzero "
-       "eigenvalues are equal, 2m with m = 16E[σ'(4ab)²b²].", evidence=("independent", "proof"))
+       "eigenvalues are equal, 2m with m = 16E[σ'(4ab)²b²].", evidence=("independent", "proof"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _multi_index_xor(seed: int = 0):
     """Proof: ∇p = σ'(4ab)·4(b w₁ + a w₂) with a = w₁ᵀx, b = w₂ᵀx, so every gradient lies in
     span(w₁, w₂); the inner 2×2 matrix 16E[σ'²(b, a)(b, a)ᵀ] has equal diagonal (a ↔ b) and zero
@@ -157,7 +163,9 @@ def _multi_index_xor(seed: int = 0):
 
 @claim("jarf.ejop.equivariance", where="derived (jarf.md P2)", expected="extension",
        statement="For exact gradients, rotating the inputs (f̃(x) = f(Qᵀx), x ~ N(0, I), Q "
-       "orthogonal) maps H0 to QH0Qᵀ.", evidence=("proof", "independent"))
+       "orthogonal) maps H0 to QH0Qᵀ.", evidence=("proof", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _equivariance(seed: int = 0):
     """Proof: ∇f̃(x) = Q∇f(Qᵀx) and Qᵀx ~ N(0, I). Numerically: MC of f̃'s gradients on
     fresh draws against Q·(closed form)·Qᵀ."""
@@ -185,7 +193,9 @@ def _equivariance(seed: int = 0):
        expected="extension",
        statement="For C = 2 the all-class EJOP is exactly twice the true-class EJOP, so the two "
        "coincide after trace normalisation; for C = 3 they are not proportional.",
-       evidence=("proof", "witness"))
+       evidence=("proof", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _binary_modes(seed: int = 0):
     """Proof: f₀ = 1 − f₁ ⇒ ∇f₀ = −∇f₁, so ∇f_y∇f_yᵀ = ∇f₁∇f₁ᵀ for either y and the sum over
     both classes is 2∇f₁∇f₁ᵀ. Witness for C = 3: a softmax model with random weights."""
@@ -238,7 +248,9 @@ def _taylor_error(scheme: str):
 @claim("jarf.fd.central_bias", where="Assumption A1, Sec. 3.6; jarf.md P3",
        statement="Under A1 (f ∈ C³, |∂³f| ≤ M3) the ±ε/2 central difference has error "
        "(ε²/24)·∂³f(ξ), so |error| ≤ M3ε²/24, and the constant 1/24 is attained.",
-       evidence=("proof", "witness"))
+       evidence=("proof", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _central_bias(seed: int = 0):
     err, a = _taylor_error("central_half")
     lead = sp.Poly(err, _h).coeff_monomial(_h ** 2)
@@ -267,7 +279,9 @@ def _central_bias(seed: int = 0):
 
 @claim("jarf.fd.forward_order", where="ablation (forward difference, Δκ = −0.011); jarf.md P3",
        statement="The forward difference has error (ε/2)·f''(x) + O(ε²): first order, against "
-       "second order for the central difference.", evidence=("proof", "witness"))
+       "second order for the central difference.", evidence=("proof", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _forward_order(seed: int = 0):
     err, a = _taylor_error("forward")
     lead = sp.Poly(err, _h).coeff_monomial(_h)
@@ -295,7 +309,9 @@ def _forward_order(seed: int = 0):
        statement="For a piecewise-constant surrogate A1 fails: the ±ε/2 difference of a unit step "
        "at t is 0 except on |x − t| < ε/2, where it is 1/ε; for x ~ N(0, 1) the nonzero share "
        "is Φ(t + ε/2) − Φ(t − ε/2) (≈ 4.0 % at ε = 0.1), so most entries are exactly 0 and the "
-       "rest blow up as ε → 0.", evidence=("independent", "witness"))
+       "rest blow up as ε → 0.", evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _piecewise_constant(seed: int = 0):
     n = 1_000_000
     x = norm.ppf((np.arange(n) + 0.5) / n)[:, None]  # a deterministic N(0,1) quantile grid
@@ -317,7 +333,9 @@ def _piecewise_constant(seed: int = 0):
        expected="extension",
        statement="The step α·MAD/0.6745 is α·σ for Gaussian features up to the rounding of "
        "Φ⁻¹(3/4) = 0.674490 to 0.6745 (a relative bias of −1.5e-5).",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _mad_rule(seed: int = 0):
     n, sigma = 4_000_001, 2.5
     x = sigma * norm.ppf((np.arange(n) + 0.5) / n)
@@ -334,7 +352,9 @@ def _mad_rule(seed: int = 0):
        expected="extension",
        statement="Ĥ = (H0 + γ̄I)/((tr H0 + dγ̄)/d), γ̄ = γ_rel·tr H0/d, has the eigenvectors of H0 "
        "and eigenvalues d(λᵢ + γ̄)/(tr H0 + dγ̄); for rank(H0) = k < d its condition number is "
-       "(λ₁ + γ̄)/γ̄.", evidence=("independent",))
+       "(λ₁ + γ̄)/γ̄.", evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _precond_eigs(seed: int = 0):
     rng = np.random.default_rng(seed)
     d, k, gr = 10, 2, 1e-3
@@ -361,13 +381,13 @@ def _xor_preconditioner(gamma_rel):
 
 
 @claim("jarf.precond.rotation", where="abstract (“a single global rotation”); jarf.md P7",
-       expected="refuted", corrected_by="jarf.precond.collapse",
-       reading="our reading",
-       reading_note="The abstract (seen) and the summaries call the JARF map a global rotation; "
-       "the summary's formula Φ(x) = xᵀĤ with Ĥ = (Ĥ0 + γI)/(tr/d) (single-source, paper body "
-       "unseen) is what we test.",
+       expected="reading_fails", corrected_by="jarf.precond.collapse",
        statement="The JARF input map x ↦ xᵀĤ is a rotation (ĤᵀĤ = I).",
-       evidence=("witness",))
+       evidence=("witness",),
+       source=("secondary", "UNAUDITED: " + "The abstract (seen) and the summaries call the JARF map a global rotation; "
+       "the summary's formula Φ(x) = xᵀĤ with Ĥ = (Ĥ0 + γI)/(tr/d) (single-source, paper body "
+       "unseen) is what we test."),
+       setting="exact")
 def _rotation(seed: int = 0):
     H, _W_idx, d = _xor_preconditioner(1e-3)
     j = Judge()
@@ -383,7 +403,9 @@ def _rotation(seed: int = 0):
        statement="For x ~ N(0, I_d) and rank(H0) = k, the share of the variance of xᵀĤ outside "
        "range(H0) is (d − k)γ̄²/Σᵢ(λᵢ + γ̄)²: at γ_rel = 1e-3 on the d = 10 XOR EJOP it is "
        "≈ 4e-7, so the d new features are, to that precision, combinations of k directions.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _collapse(seed: int = 0):
     rng = np.random.default_rng(seed)
     H, W, d = _xor_preconditioner(1e-3)
@@ -405,7 +427,9 @@ def _collapse(seed: int = 0):
 @claim("jarf.paper.kappa_table", where="Table 1 (mean κ over 15 OpenML tasks); jarf.md §5",
        expected="unavailable",
        statement="Mean Cohen's κ 0.810 for JARF vs 0.723 (SPORF) and 0.704 (RF) over 15 OpenML "
-       "classification tasks.", evidence=("observation",))
+       "classification tasks.", evidence=("observation",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _kappa_table(seed: int = 0):
     raise Unavailable("the OpenML datasets are not available offline; our light runs on "
                       "scikit-learn's bundled data are the empirical claims jarf.exp.*")

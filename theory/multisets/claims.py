@@ -15,7 +15,9 @@ from theory.tolerances import EXACT, LP
 @claim("multisets.sec2.worked_example", where="Sec. 2 / Thm 3.1 worked example",
        evidence=("independent",),
        statement="For X={{0,2}}, Y={{0,2,2}} in R: EMD=1/3, Hausdorff=0, matching=2; the mean "
-       "moves by 1/3, the sum by 2, the max by 0.")
+       "moves by 1/3, the sum by 2, the max by 0.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _worked_example():
     X, Y = np.array([[0.0], [2.0]]), np.array([[0.0], [2.0], [2.0]])
     measured = {"emd": emd(X, Y), "hausdorff": hausdorff(X, Y), "matching": matching(X, Y),
@@ -46,7 +48,9 @@ def _random_sets(rng, k, d, sizes=(1, 5), avoid_zero=True):
 @claim("multisets.sec2.emd_matches_linprog", where="Sec. 2, EMD definition",
        evidence=("independent",),
        statement="The EMD (W1 between uniform empirical measures, Euclidean ground cost) computed "
-       "by POT's network simplex / the assignment problem equals the transportation LP.")
+       "by POT's network simplex / the assignment problem equals the transportation LP.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _emd_lp(seed: int = 0):
     rng = np.random.default_rng(seed)
     ours, lp = [], []
@@ -63,7 +67,9 @@ def _emd_lp(seed: int = 0):
 @claim("multisets.sec2.matching_pad_equals_permutation_definition", where="Sec. 2, Def. of d_M",
        evidence=("independent",),
        statement="Padding the smaller multiset with zero vectors and solving the min-cost perfect "
-       "matching gives the matching distance as defined by a minimum over permutations.")
+       "matching gives the matching distance as defined by a minimum over permutations.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _pad_vs_perm(seed: int = 0):
     rng = np.random.default_rng(seed)
     ours, brute = [], []
@@ -81,7 +87,9 @@ def _pad_vs_perm(seed: int = 0):
 @claim("multisets.prop22.matching_is_metric_off_zero", where="Prop. 2.2",
        evidence=("witness", "independent"),
        statement="The matching distance is a metric on multisets that avoid the zero vector, and "
-       "only a pseudometric when 0 may occur (d_M({{v}},{{v,0}}) = 0).")
+       "only a pseudometric when 0 may occur (d_M({{v}},{{v,0}}) = 0).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _metric(seed: int = 0):
     rng = np.random.default_rng(seed)
     dxy, dyx, via_z, steps = [], [], [], []
@@ -127,7 +135,9 @@ def _metric(seed: int = 0):
 @claim("multisets.prop23.matching_equals_M_times_emd", where="Prop. 2.3",
        evidence=("independent",),
        statement="For multisets of equal size M, the matching distance equals M times the EMD "
-       "(Birkhoff-von Neumann).")
+       "(Birkhoff-von Neumann).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _m_emd(seed: int = 0):
     rng = np.random.default_rng(seed)
     dm, mlp_ = [], []
@@ -144,7 +154,9 @@ def _m_emd(seed: int = 0):
 @claim("multisets.lemma32.hausdorff_below_matching", where="Lemma 3.2 setting (ours)",
        expected="extension", evidence=("proof", "witness"),
        statement="(Not in the paper.) On multisets of equal size, d_H <= d_M, with equality for "
-       "singletons.")
+       "singletons.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _h_below_m(seed: int = 0):
     """Proof: with the optimal matching π, every v_i has the partner u_π(i) at distance
     ‖v_i − u_π(i)‖ ≤ Σ_j ‖v_j − u_π(j)‖ = d_M, and symmetrically for Y, so both directed

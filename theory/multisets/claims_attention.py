@@ -25,7 +25,9 @@ def _att_ratio(c, eps, d, dist=emd):
 @claim("multisets.prop33.attention_witness_ratio", where="Prop. 3.3, App. B.5",
        evidence=("independent", "witness"),
        statement="With W = -I, q = 1 and ReLU, X = {{c1, ε1}}, Y = {{c1, -ε1}} in R^d have EMD "
-       "ratio [c(e-1) + ε(1+3e)] / (2(1+e)ε), e = exp(dε).")
+       "ratio [c(e-1) + ε(1+3e)] / (2(1+e)ε), e = exp(dε).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _ratio_formula():
     grid = [(1.0, 1e-3, 3), (100.0, 1e-3, 3), (2.0, 0.1, 1), (5.0, 0.01, 7), (0.5, 0.05, 2)]
     num = [_att_ratio(c, e, d) for c, e, d in grid]
@@ -40,7 +42,9 @@ def _ratio_formula():
 
 @claim("multisets.prop33.attention_limit", where="Prop. 3.3, App. B.5",
        evidence=("proof", "independent"),
-       statement="As ε -> 0 the witness ratio tends to c*d/4 + 1 (a finite limit for fixed c).")
+       statement="As ε -> 0 the witness ratio tends to c*d/4 + 1 (a finite limit for fixed c).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _limit():
     c, e, d = sp.symbols("c epsilon d", positive=True)
     lim = sp.limit(attention_witness_ratio(c, e, d), e, 0, "+")
@@ -59,7 +63,9 @@ def _limit():
 @claim("multisets.prop33.attention_not_emd_lipschitz", where="Prop. 3.3",
        evidence=("witness", "proof"),
        statement="There exist W, q such that attention is not Lipschitz w.r.t. EMD: the witness "
-       "ratio is unbounded as c -> infinity (not as ε -> 0).")
+       "ratio is unbounded as c -> infinity (not as ε -> 0).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _unbounded():
     c, d = sp.symbols("c d", positive=True)
     cs = [1.0, 10.0, 100.0, 1000.0, 1e5]
@@ -83,7 +89,9 @@ def _h_closed(c, e, d):
        evidence=("independent", "witness"),
        statement="For the same witness pair, d_M = 2ε√d for all c, ε > 0, and d_H = 2ε√d "
        "whenever c >= ε, so there the Hausdorff and matching ratios are exactly half the EMD "
-       "ratio (no condition c >= 3ε is needed).")
+       "ratio (no condition c >= 3ε is needed).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _half():
     """d_M: the identity pairing costs 2ε√d, the crossed one (c + ε + |c − ε|)√d ≥ 2ε√d.
     d_H: ε1 is 2ε√d from −ε1 and |c − ε|√d from c1; −ε1 is (c + ε)√d from c1; so
@@ -109,7 +117,9 @@ def _half():
 
 @claim("multisets.prop33.attention_duplication_invariant", where="Prop. 3.3 (annotation)",
        evidence=("proof", "independent"),
-       statement="Attention is invariant to duplicating the whole multiset: f(X ⊎ X) = f(X).")
+       statement="Attention is invariant to duplicating the whole multiset: f(X ⊎ X) = f(X).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _dup(seed: int = 0):
     """Proof: duplicating X doubles every term of the softmax numerator Σ e^{s_i} v_i and of
     its denominator Σ e^{s_i}. The check evaluates f on X and on X ⊎ X (different inputs,
@@ -135,7 +145,9 @@ def _unit(v):
        expected="sharpened", evidence=("proof", "independent"),
        statement="Stronger for H and matching: for every W, q (not only some), attention is "
        "not Lipschitz w.r.t. d_H or d_M: {{a,b}} vs {{a,b,b}} (a ≠ b, d_H = 0) and {{v}} vs "
-       "{{v,0}} (v ≠ 0, d_M = 0) change its output by the closed forms below.")
+       "{{v,0}} (v ≠ 0, d_M = 0) change its output by the closed forms below.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _zero(seed: int = 0):
     """With scores s_x = qᵀReLU(W x) (s_0 = 0) and σ = e^{s_a}, τ = e^{s_b}:
     f({{a,b,b}}) − f({{a,b}}) = στ (b − a) / ((σ + τ)(σ + 2τ)) ≠ 0 for a ≠ b, and

@@ -172,7 +172,9 @@ def _witness_ratio_over_bound(rng, kind, dist, *, equal_size=None, encoder_bias=
 @claim("multisets.thm34.mean_emd_product_bound", where="Thm 3.4(1)",
        evidence=("witness", "observation"),
        statement="Lip(NN_MEAN; EMD) <= Lip(MLP2) Lip(MLP1), with Lip(MLP) the product of the "
-       "layers' spectral norms; the bound is attained by some ReLU networks.")
+       "layers' spectral norms; the bound is attained by some ReLU networks.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _mean_emd(seed: int = 0):
     rng = np.random.default_rng(seed)
     w = _worst(rng, "mean", "emd")
@@ -190,16 +192,16 @@ def _mean_emd(seed: int = 0):
 
 @claim("multisets.thm34.max_hausdorff_input_dim_factor",
        where="Thm 3.4(3), d read as the input dimension",
-       expected="refuted", corrected_by="multisets.thm34.max_hausdorff_pooled_width",
-       evidence=("witness",), reading="our reading",
-       reading_note="A notation reading, not a confirmed error: Thm 3.4(3)'s factor sqrt(d) "
+       expected="reading_fails", corrected_by="multisets.thm34.max_hausdorff_pooled_width",
+       evidence=("witness",), statement="Read with d the input dimension: Lip(NN_MAX; d_H) <= sqrt(d) Lip(MLP2) "
+       "Lip(MLP1).",
+       source=("secondary", "UNAUDITED: " + "A notation reading, not a confirmed error: Thm 3.4(3)'s factor sqrt(d) "
        "uses the letter the paper uses for the input dimension (elements of R^d), but the "
        "printed statement was not seen, and its proof (App. B.7.3, as reported by the "
        "annotation) applies Thm 3.1 to the pooled latent multiset, i.e. uses the pooled width "
        "d_h. If the statement's d means d_h, it holds (multisets.thm34.max_hausdorff_pooled_"
-       "width).",
-       statement="Read with d the input dimension: Lip(NN_MAX; d_H) <= sqrt(d) Lip(MLP2) "
-       "Lip(MLP1).")
+       "width)."),
+       setting="exact")
 def _input_dim():
     enc = tent_encoder(16, 3.0)
     dec = [(np.eye(16), np.zeros(16))]
@@ -220,7 +222,9 @@ def _input_dim():
        expected="corrected", evidence=("witness", "observation"),
        statement="Lip(NN_MAX; d_H) <= sqrt(d_h) Lip(MLP2) Lip(MLP1) with d_h the width of the "
        "pooled layer, and the factor sqrt(d_h) is attained (with the exact Lipschitz constants "
-       "and with the spectral-norm products).")
+       "and with the spectral-norm products).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _pooled(seed: int = 0):
     rng = np.random.default_rng(seed)
     w = _worst(rng, "max", "hausdorff")
@@ -246,7 +250,9 @@ def _pooled(seed: int = 0):
        evidence=("witness",),
        statement="With an encoder bias, NN_SUM is not Lipschitz for d_M: f1(x) = ReLU(x + 0.5), "
        "f2(x) = x, X = {{c,c}}, Y = {{c}} give ratio (c + 0.5)/c = 6, 51, 501 for c = .1, .01, "
-       ".001, against Lip(f2)Lip(f1) = 1.")
+       ".001, against Lip(f2)Lip(f1) = 1.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _bias():
     # f1(x) = ReLU(x + 0.5) as a 2-layer MLP (ReLU between layers), f2 = identity.
     enc = [(np.ones((1, 1)), np.array([0.5])), (np.ones((1, 1)), np.zeros(1))]
@@ -266,7 +272,9 @@ def _bias():
 @claim("multisets.thm34.sum_offset_bound", where="Thm 3.4(2), App. B.7.2 (what does hold)",
        expected="extension", evidence=("witness", "proof"),
        statement="With a bias, ‖ΔNN_SUM‖ <= Lip(MLP2)(Lip(MLP1) d_M + ||X|-|Y|| ‖f_MLP1(0)‖), and "
-       "the App. B.7.2 network attains it.")
+       "the App. B.7.2 network attains it.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _offset(seed: int = 0):
     """Proof: pad the smaller encoded multiset with |m − n| copies of f1(0) (the encoding of the
     padded zeros), pair by the optimal matching of (X, Y): the sums differ by
@@ -305,7 +313,9 @@ def _offset(seed: int = 0):
 @claim("multisets.thm34.sum_biasfree_matching_product_bound", where="Thm 3.4(2)",
        evidence=("witness", "observation"),
        statement="Without encoder bias (f_MLP1(0) = 0), Lip(NN_SUM; d_M) <= Lip(MLP2) Lip(MLP1), "
-       "and the bound is attained.")
+       "and the bound is attained.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _biasfree(seed: int = 0):
     rng = np.random.default_rng(seed)
     w = _worst(rng, "sum", "matching", bias=False)
@@ -329,7 +339,9 @@ _LEMMA35_CELLS = [("sum", "matching"), ("mean", "emd"), ("sum", "emd"), ("max", 
        statement="For |X| = |Y| = M, set networks inherit the Lemma 3.2 factors: NN_SUM is "
        "d_M-Lipschitz with Lip2 Lip1 even with a bias; mean/EMD Lip2 Lip1, sum/EMD and max/EMD "
        "M Lip2 Lip1, mean/d_M Lip2 Lip1 / M, max/d_M Lip2 Lip1, max/d_H sqrt(d_h) Lip2 Lip1; "
-       "each is attained.")
+       "each is attained.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _lemma35(seed: int = 0):
     rng = np.random.default_rng(seed)
     worst = {f"{k}/{dd}": _worst(rng, k, dd, equal_size=3, n_nets=4, n_pairs=25)
@@ -355,7 +367,9 @@ def _lemma35(seed: int = 0):
 @claim("multisets.lemma.pushforward_contracts", where="Proof of Thm 3.4 (push-forward lemma)",
        evidence=("witness", "observation"),
        statement="If f is L-Lipschitz then d_EMD(f(X), f(Y)) <= L d_EMD(X, Y) and "
-       "d_H(f(X), f(Y)) <= L d_H(X, Y); for d_M this needs f(0) = 0. Attained by linear f.")
+       "d_H(f(X), f(Y)) <= L d_H(X, Y); for d_M this needs f(0) = 0. Attained by linear f.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _push(seed: int = 0):
     rng = np.random.default_rng(seed)
     worst = {"emd": 0.0, "hausdorff": 0.0, "matching_f(0)=0": 0.0}

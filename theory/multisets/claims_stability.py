@@ -25,7 +25,9 @@ def _cases(seed, k=40):
 
 @claim("multisets.prop36.emd_add_one_bound", where="Prop. 3.6", evidence=("independent",),
        statement="Adding one element w to X (|X| = n) moves the EMD by at most "
-       "(1/(n(n+1))) Σ_i ‖v_i - w‖.")
+       "(1/(n(n+1))) Σ_i ‖v_i - w‖.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _emd_bound(seed: int = 0):
     lp, bound = zip(*[(emd_linprog(X, np.vstack([X, w])), emd_add_one(X, w))
                       for X, w in _cases(seed)])
@@ -39,7 +41,9 @@ def _emd_bound(seed: int = 0):
 @claim("multisets.prop36.emd_add_one_equality", where="Prop. 3.6 (sharpened, ours)",
        expected="sharpened", evidence=("independent", "proof"),
        statement="The Prop. 3.6 EMD bound always holds with equality: μ_X' = (1-t)μ_X + tδ_w, "
-       "t = 1/(n+1), and W1(μ, (1-t)μ + tν) = t W1(μ, ν) by duality.")
+       "t = 1/(n+1), and W1(μ, (1-t)μ + tν) = t W1(μ, ν) by duality.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _emd_eq(seed: int = 0):
     lp, cf = zip(*[(emd_linprog(X, np.vstack([X, w])), emd_add_one(X, w))
                    for X, w in _cases(seed)])
@@ -53,7 +57,9 @@ def _emd_eq(seed: int = 0):
 
 
 @claim("multisets.prop36.hausdorff_add_one", where="Prop. 3.6", evidence=("independent",),
-       statement="Adding w to X moves the Hausdorff distance by exactly min_i ‖v_i - w‖.")
+       statement="Adding w to X moves the Hausdorff distance by exactly min_i ‖v_i - w‖.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _h_add(seed: int = 0):
     h, cf = zip(*[(hausdorff(X, np.vstack([X, w])), hausdorff_add_one(X, w))
                   for X, w in _cases(seed)])
@@ -66,7 +72,9 @@ def _h_add(seed: int = 0):
 
 @claim("multisets.prop36.matching_add_one", where="Prop. 3.6 (ours, not in the paper)",
        expected="extension", evidence=("independent", "proof"),
-       statement="Adding w to X moves the matching distance by exactly ‖w‖ (whatever X is).")
+       statement="Adding w to X moves the matching distance by exactly ‖w‖ (whatever X is).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _m_add(seed: int = 0):
     """Proof in :func:`theory.multisets.matching_add_one` (upper bound: pad w with 0; lower
     bound: the sum is 1-Lipschitz for d_M and the sums differ by w)."""
@@ -83,7 +91,9 @@ def _m_add(seed: int = 0):
 
 @claim("multisets.propC2.noise_bound", where="Prop. C.2", evidence=("sanity",),
        statement="If every element is moved by a vector with entries in [0, k], then d_EMD and "
-       "d_H between the clean and noisy multisets are at most k sqrt(d).")
+       "d_H between the clean and noisy multisets are at most k sqrt(d).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _noise(seed: int = 0):
     """True by construction (the identity pairing moves each element by ‖N_i‖ ≤ k√d), so this
     row is a software test of the distances, not verification. At the corner N = k·1 (a

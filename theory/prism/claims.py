@@ -47,7 +47,9 @@ _GRID = [(2, .1), (3, .5), (6, .1), (6, .3), (6, .5), (8, .3), (11, .5)]
 @claim("prism.cand.set_size", where="§1.1 (DEER protocol); prism.md §2 C1",
        statement="In our reconstruction (each false label joins S independently with "
        "probability q), the expected candidate-set size is E|S| = 1 + q(C − 1).",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _set_size():
     """Checked against the exact expectation by enumerating all 2^(C−1) candidate sets."""
     j = Judge()
@@ -60,7 +62,9 @@ def _set_size():
 @claim("prism.cand.random_pick", where="prism.md §2 C1",
        statement="In our reconstruction, a uniform pick in S (uniform confidence Q) is right "
        "with probability E[1/|S|] = (1 − (1 − q)^C)/(Cq); 0.49020 at C = 6, q = 0.3.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _random_pick():
     j = Judge()
     for C, q in _GRID:
@@ -83,7 +87,9 @@ def _pair_prob(C, q, yi, yj, event):
        statement="In our reconstruction, two graphs of different classes have overlapping "
        "candidate sets with probability 1 − (1 − q)²(1 − q²)^(C−2), ≥ 0.98 at q = 0.5 for "
        "C ≥ 11: the overlap filter on relational edges is nearly vacuous at high q.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _overlap():
     j = Judge()
     for C, q in [(3, .3), (4, .5), (6, .3), (6, .5), (7, .1)]:
@@ -101,7 +107,9 @@ def _overlap():
 @claim("prism.cand.shared_distractor", where="prism.md §2 C1, C7",
        statement="In our reconstruction, two graphs of the same class share a false candidate "
        "with probability 1 − (1 − q²)^(C−1) (0.763 at C = 6, q = 0.5).",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _shared():
     j = Judge()
     for C, q in [(3, .3), (4, .5), (6, .5), (7, .1)]:
@@ -115,7 +123,9 @@ def _shared():
        statement="In our reconstruction (balanced classes, prototype = mean embedding of the "
        "graphs whose S holds c), p_c − μ̄ = κ(μ_c − μ̄) with κ = (1 − q)/(1 + q(C − 1)): "
        "the class signal shrinks 7× at C = 6, q = 0.5.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _shrink(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -149,7 +159,9 @@ def _loss_instance(rng, B=7, C=5, q=.5):
        statement="In our reconstruction of the loss −(1/B)Σ log Σ_{c∈S} P_c Q_c, the gradient is "
        "(P − PQM/ΣPQM)/B; uniform Q on S gives the CC loss + mean log|S|; one-hot Q on the "
        "truth gives cross-entropy.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _loss(seed: int = 0):
     rng = np.random.default_rng(seed)
     y, M, z, Q = _loss_instance(rng)
@@ -176,7 +188,9 @@ def _loss(seed: int = 0):
 @claim("prism.loss.minimiser", where="prism.md §2 C3",
        statement="In our reconstruction, for fixed Q the loss of one graph is minimised over the "
        "simplex at a vertex: min_P −log Σ_{c∈S} P_c Q_c = −log max_{c∈S} Q_c.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _minimiser(seed: int = 0):
     rng = np.random.default_rng(seed)
     _, M, _, Q = _loss_instance(rng, B=12, C=6)
@@ -198,7 +212,9 @@ def _minimiser(seed: int = 0):
        statement="In our reconstruction of PRISM's propagation (Y⁽⁰⁾ uniform on S), Y stays "
        "row-stochastic with no mass outside S, and Y⁽ᵉ⁾_ic ≥ μᵉ/|S_i| on S_i, with equality "
        "attained; so no row becomes one-hot in finite time when |S_i| > 1.",
-       evidence=("witness", "independent"))
+       evidence=("witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _invariants(seed: int = 0):
     rng = np.random.default_rng(seed)
     N, C, q, mu, E = 60, 5, .4, .5, 12
@@ -235,7 +251,9 @@ def _invariants(seed: int = 0):
        statement="The masked linear scheme F ← M⊙(αŜF + (1 − α)Y⁰) has the fixed point "
        "F_c = (1 − α)(I − α diag(M_c)Ŝ)⁻¹ M_c Y⁰_c, equal to the resolvent on the subgraph "
        "induced by {i : c ∈ S_i}, reached at rate ≤ αᵗ, attained.",
-       evidence=("independent", "witness"))
+       evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _zhou(seed: int = 0):
     rng = np.random.default_rng(seed)
     N, C, alpha = 40, 4, .9
@@ -292,7 +310,9 @@ def _prism_fixed_point(A, M, mu, Y):
        statement="In our reconstruction, PRISM's self-anchored renormalised propagation is not "
        "the masked linear scheme: their limits disagree in argmax (witness), and PRISM's "
        "limit is a non-linear fixed point, not a resolvent.",
-       evidence=("witness", "independent"))
+       evidence=("witness", "independent"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _not_zhou(seed: int = 0):
     rng = np.random.default_rng(seed)
     mu = alpha = .5
@@ -338,15 +358,15 @@ def _tie_instance():
 
 
 @claim("prism.thm2.recovery", where="Thm 2 (statement unseen); prism.md §1.4",
-       expected="refuted", corrected_by="prism.thm2.needs_symmetry_breaking",
-       reading="our reading",
-       reading_note="Thm 2 as paraphrased by papernotes: 'Q → Y* a.s. with sufficient node "
-       "information and iterations'. We read Y* as the one-hot truth and test the propagation "
-       "(our reconstruction: Y⁽⁰⁾ uniform on S, momentum β = .5) on a perfectly clean relational "
-       "graph (the most node information possible).",
+       expected="reading_fails", corrected_by="prism.thm2.needs_symmetry_breaking",
        statement="Q → Y* (the one-hot truth) under PRISM's propagation with enough iterations "
        "and node information.",
-       evidence=("witness",))
+       evidence=("witness",),
+       source=("secondary", "UNAUDITED: " + "Thm 2 as paraphrased by papernotes: 'Q → Y* a.s. with sufficient node "
+       "information and iterations'. We read Y* as the one-hot truth and test the propagation "
+       "(our reconstruction: Y⁽⁰⁾ uniform on S, momentum β = .5) on a perfectly clean relational "
+       "graph (the most node information possible)."),
+       setting="exact")
 def _tie_refuted():
     A, M = _tie_instance()
     Y = row_normalize(M)
@@ -366,7 +386,9 @@ def _tie_refuted():
        "one node without c′ breaks the tie and the complete clean graph then converges to the "
        "truth. Invariance of the closed neighbourhood alone (the spec's wording) does not "
        "suffice beyond one step.",
-       evidence=("proof", "witness"))
+       evidence=("proof", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _tie_corrected():
     """Proof: the step commutes with the column swap y ↔ c′ when M does (it is built from row
     sums, products with A and the mask), and Y⁽⁰⁾ is swap-invariant; by induction every Y⁽ᵉ⁾
@@ -407,13 +429,13 @@ def _topk_same_class_rate(n_per_class, C, k, noise, seed):
 
 
 @claim("prism.thm1.edge_probability", where="Thm 1 (statement unseen); prism.md §1.4, §2 C8",
-       expected="refuted", corrected_by="prism.thm1.topk_bound", reading="our reading",
-       reading_note="Thm 1 as paraphrased: 'for same-label graphs P(A^spa_ij = 1), "
-       "P(A^spe_ij = 1) → 1 as graphs grow'. We read A as the top-k relational graph of §1.2–1.3 "
-       "and test the idealised limit (perfectly class-separated embeddings).",
-       statement="For two graphs of the same label, the relational edge A_ij is present with "
+       expected="reading_fails", corrected_by="prism.thm1.topk_bound", statement="For two graphs of the same label, the relational edge A_ij is present with "
        "probability → 1 (idealised, as graphs grow).",
-       evidence=("witness",))
+       evidence=("witness",),
+       source=("secondary", "UNAUDITED: " + "Thm 1 as paraphrased: 'for same-label graphs P(A^spa_ij = 1), "
+       "P(A^spe_ij = 1) → 1 as graphs grow'. We read A as the top-k relational graph of §1.2–1.3 "
+       "and test the idealised limit (perfectly class-separated embeddings)."),
+       setting="exact")
 def _thm1_refuted(seed: int = 0):
     rate, _ = _topk_same_class_rate(40, 3, 10, 1e-3, seed)
     j = Judge()
@@ -426,7 +448,9 @@ def _thm1_refuted(seed: int = 0):
        statement="In our reconstruction, a top-k relational graph gives P(A_ij = 1 | y_i = y_j) "
        "≤ k/(N_c − 1) (N_c graphs per class; 2k/(N_c − 1) if symmetrised), with equality when "
        "the graph is pure: only the purity P(y_i = y_j | A_ij = 1) can tend to 1.",
-       evidence=("proof", "witness"))
+       evidence=("proof", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _thm1_corrected(seed: int = 0):
     """Proof: row i has at most k ones among its N_c − 1 same-class candidates, so averaged
     over ordered same-class pairs the edge rate is ≤ k/(N_c − 1); equality iff all k
@@ -447,7 +471,9 @@ def _thm1_corrected(seed: int = 0):
        expected="extension",
        statement="In our reconstruction, the spatial score evaluates Σ_c |I_c|² (pair, class) "
        "triples, of expectation C[Nr + N(N − 1)r²] with r = 1/C + (1 − 1/C)q: quadratic in N.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _cost():
     import itertools
 

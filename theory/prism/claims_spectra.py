@@ -33,7 +33,9 @@ _EIG = 1e-13
        statement="Normalised and combinatorial Laplacian spectra of paths, cycles and complete "
        "graphs: path 1 − cos(πk/(n−1)) and 2 − 2cos(πk/n); cycle 1 − cos(2πk/n) and twice it; "
        "complete 0 and n/(n−1) (or n), n − 1 times.",
-       evidence=("independent",))
+       evidence=("independent",),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _spectra():
     j = Judge()
     for n in (7, 12, 20):
@@ -55,7 +57,9 @@ def _spectra():
 @claim("prism.spec.heat_trace_cycle", where="prism.md §2 C9", expected="extension",
        statement="tr exp(−t L_norm(C_n)) = n e^{−t} Σ_{m∈ℤ} I_{mn}(t); the I_0 term alone is "
        "wrong for small n and large t (n = 4, t = 10: 0.511 vs 1.000091).",
-       evidence=("independent", "witness"))
+       evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _heat():
     j = Judge()
     for n in (3, 4, 7, 12):
@@ -74,7 +78,9 @@ def _heat():
        statement="The order-K Chebyshev heat filter e^{−t}[I_0(t) + 2Σ_{k≤K}(−1)^k I_k(t) "
        "T_k(L − I)] approximates exp(−tL_norm) with error ≤ 2e^{−t} Σ_{k>K} I_k(t), attained "
        "on the eigenvalue 0.",
-       evidence=("independent", "witness"))
+       evidence=("independent", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _cheb(seed: int = 0):
     rng = np.random.default_rng(seed)
     A = watts_strogatz(30, 4, .3, rng)
@@ -103,7 +109,9 @@ def _cheb(seed: int = 0):
        statement="In our reconstruction of the band encoder (f = tanh, sum readout), flipping "
        "the sign of u_p negates z^(p) (not invariant); f(u) + f(−u) makes it invariant; and a "
        "linear f with the combinatorial Laplacian gives z^(p) = 0 for every p ≥ 2.",
-       evidence=("proof", "witness"))
+       evidence=("proof", "witness"),
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _bands(seed: int = 0):
     """Proof: tanh is odd and the readout is a sum, so z(−u) = −z(u); f(u) + f(−u) is even in u.
     For linear f, z^(p) = (1ᵀu_p) ρ_p W_f and 1ᵀu_p = 0 for p ≥ 2 (eigenvectors of D − A are

@@ -36,7 +36,9 @@ def two_blobs(rng, n: int = 60, dim: int = 5, gap: float = 4.0):
 
 @claim("tsne.lemma17.additive_invariance", where="Lemma 17", evidence=("independent",),
        statement="Adding a constant C ≥ 0 to every off-diagonal squared distance leaves the "
-       "t-SNE affinities P (hence the set of stationary points) unchanged.")
+       "t-SNE affinities P (hence the set of stationary points) unchanged.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _additive_invariance(seed: int = 0):
     rng = np.random.default_rng(seed)
     X, _ = two_blobs(rng)
@@ -58,7 +60,9 @@ def _additive_invariance(seed: int = 0):
 
 @claim("tsne.lemma17.shift_bitwise", where="Lemma 17", evidence=("sanity",),
        statement="On integer data with C = 2m² realised as [X | m I] every squared distance is "
-       "an exact integer, so P(X_{+C}) equals P(X) bit for bit.")
+       "an exact integer, so P(X_{+C}) equals P(X) bit for bit.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _shift_bitwise(seed: int = 0):
     rng = np.random.default_rng(seed)
     Xi = rng.integers(-5, 6, size=(40, 3)).astype(float)
@@ -74,7 +78,9 @@ def _shift_bitwise(seed: int = 0):
 
 @claim("tsne.lemma17.same_objective", where="Lemma 17, Def. 1", evidence=("sanity",),
        statement="X and X_{+C} have the same objective and gradient at every Y, so a stationary "
-       "point for X is one for X_{+C}.")
+       "point for X is one for X_{+C}.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _same_objective(seed: int = 0):
     rng = np.random.default_rng(seed)
     X, _ = two_blobs(rng, n=40)
@@ -92,7 +98,9 @@ def _same_objective(seed: int = 0):
 
 @claim("tsne.lemma16.realisability", where="Lemma 16", evidence=("independent", "witness"),
        statement="X_{+C} exists in R^{n-1} for every C ≥ 0: the Gram matrix of D_{+C} is "
-       "G + (C/2)H, with eigenvalues ≥ C/2 on 1^⊥ and rank n−1.")
+       "G + (C/2)H, with eigenvalues ≥ C/2 on 1^⊥ and rank n−1.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _realisability(seed: int = 0):
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(30, 4))
@@ -119,7 +127,9 @@ def _realisability(seed: int = 0):
 
 
 @claim("tsne.lemma18.multiplicative_invariance", where="Lemma 18", evidence=("independent",),
-       statement="For ρ ∈ (1, n−1) and c > 0, P(cX) = P(X): the calibrated σ* scales to cσ*.")
+       statement="For ρ ∈ (1, n−1) and c > 0, P(cX) = P(X): the calibrated σ* scales to cσ*.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _multiplicative_invariance(seed: int = 0):
     rng = np.random.default_rng(seed)
     X, _ = two_blobs(rng)
@@ -140,7 +150,9 @@ def _multiplicative_invariance(seed: int = 0):
 
 @claim("tsne.cor19.g_family", where="Cor. 19", evidence=("independent",),
        statement="g(C) = ((1−C)X)_{+C} has squared distances (1−C)²D + C, the same P as X for "
-       "C ∈ [0, 1), and is the unit regular simplex at C = 1.")
+       "C ∈ [0, 1), and is the unit regular simplex at C = 1.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _g_family(seed: int = 0):
     rng = np.random.default_rng(seed)
     X, _ = two_blobs(rng, n=40)
@@ -163,7 +175,9 @@ def _g_family(seed: int = 0):
 
 @claim("tsne.p.basic_properties", where="Sec. 2; Lemma 21", evidence=("sanity",),
        statement="P is symmetric with zero diagonal, sums to 1, and every column sums to at "
-       "least 1/(2n).")
+       "least 1/(2n).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _basic_properties(seed: int = 0):
     rng = np.random.default_rng(seed)
     X, _ = two_blobs(rng, n=80)
@@ -183,7 +197,9 @@ def _basic_properties(seed: int = 0):
 
 @claim("tsne.lemma14.calibration", where="Lemma 14, Sec. 2", evidence=("independent",),
        statement="Each row's entropy is strictly increasing in σ, so the calibrated σ_i* is "
-       "unique; the calibrated perplexity exp H(P_{·|i}) equals ρ.")
+       "unique; the calibrated perplexity exp H(P_{·|i}) equals ρ.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _calibration(seed: int = 0):
     rng = np.random.default_rng(seed)
     X, _ = two_blobs(rng, n=50)
@@ -215,7 +231,9 @@ def _calibration(seed: int = 0):
 @claim("tsne.lemma16.mds_route_matches_append", where="Lemma 16, Algorithm 1",
        evidence=("independent",),
        statement="The paper's classical-MDS realisation in R^{n−1} and the coordinate-append "
-       "realisation of X_{+C} give the same P.")
+       "realisation of X_{+C} give the same P.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _mds_matches(seed: int = 0):
     rng = np.random.default_rng(seed)
     X, _ = two_blobs(rng, n=40)

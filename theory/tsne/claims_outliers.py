@@ -71,7 +71,9 @@ def _thm9_small_n(seed: int = 0):
 
 @claim("tsne.thm9.outlier_bound", where="Thm 9", evidence=("observation",),
        statement="For n > 2, any ρ and any stationary output Y, the outlier number satisfies "
-       "α(Y) ≤ max{3.26, √((2/0.1876)(1 + 2/(n−2)))} (3.266 + o(1)).")
+       "α(Y) ≤ max{3.26, √((2/0.1876)(1 + 2/(n−2)))} (3.266 + o(1)).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _thm9(seed: int = 0):
     runs = thm9_runs(seed)
     n = runs[0]["Y"].shape[0]
@@ -100,7 +102,9 @@ def _thm9(seed: int = 0):
 @claim("tsne.thm9.constant", where="Thm 9 proof, App.", evidence=("proof", "independent"),
        statement="α⁴(1+α²)/(2(1+α)⁴) ≥ 0.1876·α² for α ≥ 3.26, and the bound is 3.651 at "
        "n = 10, 3.298 at n = 100, 3.2651 ≤ 3.266 as n → ∞; the text's '≈3.6' is the older, "
-       "weaker √(13 + 24/(n−2)).")
+       "weaker √(13 + 24/(n−2)).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _thm9_constant():
     a = sp.symbols("alpha", positive=True)
     h = a**2 * (1 + a**2) / (2 * (1 + a) ** 4)
@@ -137,7 +141,9 @@ def _thm9_constant():
 
 @claim("tsne.lemma21.output_mass", where="Lemma 21", evidence=("witness", "search"),
        statement="Σ_i Q_0i ≤ 1/(2 + (n−2)(1+γ²)/(1+β²)) for the outlier y_0 (γ: its nearest "
-       "distance, β: the diameter of the rest).")
+       "distance, β: the diameter of the rest).",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _lemma21(seed: int = 0):
     rng = np.random.default_rng(seed)
     mass, bound = [], []
@@ -186,7 +192,9 @@ def _cone_trials(seed: int):
 
 @claim("tsne.lemma22.cone", where="Lemma 22", evidence=("proof", "observation"),
        statement="If y_0 is an (α, y_0)-outlier there is a unit v with "
-       "(α/(1+α))‖y_i−y_0‖ ≤ (y_i−y_0)·v ≤ ‖y_i−y_0‖ for every i.")
+       "(α/(1+α))‖y_i−y_0‖ ≤ (y_i−y_0)·v ≤ ‖y_i−y_0‖ for every i.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _lemma22(seed: int = 0):
     t = _cone_trials(seed)
     j = Judge()
@@ -204,7 +212,9 @@ def _lemma22(seed: int = 0):
 @claim("tsne.lemma22.cone_sharp", where="Lemma 22", expected="sharpened",
        evidence=("proof", "witness", "search"),
        statement="The cone constant of Lemma 22 sharpens to α/√(1+α²) (for diam ≤ 1 scale), "
-       "attained by y_0 = 0 and the rest {(α, 0), (α, 1)}.")
+       "attained by y_0 = 0 and the rest {(α, 0), (α, 1)}.",
+       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       setting="exact")
 def _lemma22_sharp(seed: int = 0):
     """Proof: every y_i lies in the half-space {(y − p)·v ≥ 0} (p is the projection of y_0 on
     the hull), so (y_i − y_0)·v ≥ ‖p − y_0‖ = α·max(1, diam); and y_i − p decomposes into a

@@ -1,0 +1,249 @@
+r"""Pre-registered tests for empirical claims: one module, used by every topic.
+
+An empirical claim declares its test before any run (:class:`theory.claims.Preregistered`:
+statistic, direction or equivalence margin, α, seeds, the effect to detect); the functions here
+turn the per-seed measurements into a :class:`theory.claims.TestResult` with the estimate, a
+two-sided :math:`1-2\alpha` interval (its ends are the one-sided tests at level α, the TOST
+convention), the p-value, the power at the declared effect and the minimum detectable effect.
+
+Decision rule (``greater``; ``less`` is its mirror), statement :math:`\mu > \theta`:
+
+* ``holds`` when the interval's lower end exceeds :math:`\theta` (one-sided p < α);
+* ``fails`` when its upper end is below :math:`\theta` (the interval excludes the statement)
+  *and* the test had power :math:`\ge` :data:`theory.claims.MIN_POWER` at the declared effect;
+* ``undecided`` otherwise. Non-significance never refutes.
+
+``equivalence`` (margin :math:`m`): ``holds`` when the interval lies inside
+:math:`(\theta-m, \theta+m)` (TOST, :func:`statsmodels.stats.weightstats.DescrStatsW.ttost_mean`),
+``fails`` when it lies wholly outside :math:`[\theta-m, \theta+m]` with power, else undecided.
+
+Power and minimum detectable effect come from :class:`statsmodels.stats.power.TTestPower` at the
+observed standard deviation of the differences; intervals from :func:`scipy.stats.ttest_1samp`
+(or :func:`scipy.stats.bootstrap` with ``method="bootstrap"``). With one seed nothing can be
+estimated: the interval is unbounded and the test undecided.
+
+References
+----------
+Agarwal et al., *Deep RL at the Edge of the Statistical Precipice*, NeurIPS 2021 (intervals, not
+point estimates); Schuirmann, *A comparison of the two one-sided tests procedure*, J.
+Pharmacokinet. Biopharm. 15 (1987) (TOST).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+
+from theory.claims import MIN_POWER, Preregistered, TestResult
+
+METHODS = ("t", "bootstrap")
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A mean with its interval over seeds (``low``/``high`` unbounded with one seed)."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    @property
+    def halfwidth(self) -> float:
+        return (self.high - self.low) / 2
+
+
+def _values(x, name: str = "x") -> np.ndarray:
+    a = np.asarray(x, dtype=np.float64).ravel()
+    if a.size == 0:
+        raise ValueError(f"The {name!r} parameter must hold at least one value. Got none.")
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"The {name!r} parameter must hold finite values. Got {a.tolist()!r}.")
+    return a
+
+
+def t_interval(x, *, confidence: float = 0.95, alternative: str = "two-sided") -> Interval:
+    """Student-t interval for the mean of ``x`` (seeds), via :func:`scipy.stats.ttest_1samp`.
+
+    ``alternative`` ``"greater"`` gives ``(low, inf)``, ``"less"`` ``(-inf, high)``. One value:
+    ``(-inf, inf)``; values all equal: the point itself.
+    """
+    if not 0 < confidence < 1:
+        raise ValueError(f"The 'confidence' parameter of t_interval must be in (0, 1). "
+                         f"Got {confidence!r} instead.")
+    if alternative not in ("two-sided", "greater", "less"):
+        raise ValueError("The 'alternative' parameter of t_interval must be one of "
+                         f"('two-sided', 'greater', 'less'). Got {alternative!r} instead.")
+    a = _values(x)
+    m = float(a.mean())
+    if a.size == 1:
+        return Interval(m, -math.inf, math.inf, 1)
+    if np.all(a == a[0]):
+        lo = m if alternative != "less" else -math.inf
+        hi = m if alternative != "greater" else math.inf
+        return Interval(m, lo, hi, a.size)
+    ci = sps.ttest_1samp(a, 0.0, alternative=alternative).confidence_interval(confidence)
+    return Interval(m, float(ci.low), float(ci.high), a.size)
+
+
+def power_at(effect: float, sd: float, n: int, alpha: float) -> float:
+    """Power of the one-sided one-sample t-test at level ``alpha`` to detect a mean shift of
+    ``effect`` with per-seed standard deviation ``sd`` and ``n`` seeds."""
+    from statsmodels.stats.power import TTestPower
+
+    if n < 2:
+        return 0.0
+    if sd == 0:
+        return 1.0
+    return float(TTestPower().power(effect_size=effect / sd, nobs=n, alpha=alpha,
+                                    alternative="larger"))
+
+
+def min_detectable_effect(sd: float, n: int, alpha: float, power: float = MIN_POWER) -> float:
+    """The smallest mean shift the one-sided t-test detects with ``power`` at ``n`` seeds."""
+    from statsmodels.stats.power import TTestPower
+
+    if n < 2:
+        return math.inf
+    if sd == 0:
+        return 0.0
+    d = TTestPower().solve_power(effect_size=None, nobs=n, alpha=alpha, power=power,
+                                 alternative="larger")
+    return float(d) * sd
+
+
+def seeds_needed(effect: float, sd: float, alpha: float, power: float = MIN_POWER) -> int | None:
+    """Seeds for ``power`` at ``effect`` (``None`` when ``sd`` is unknown)."""
+    from statsmodels.stats.power import TTestPower
+
+    if not math.isfinite(sd):
+        return None
+    if sd == 0 or power_at(effect, sd, 2, alpha) >= power:
+        return 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the root finder warns where it returns nan
+        n = float(np.asarray(TTestPower().solve_power(
+            effect_size=effect / sd, nobs=None, alpha=alpha, power=power,
+            alternative="larger")).item())
+    return math.ceil(n) if math.isfinite(n) else None
+
+
+def one_sample(name: str, x, test: Preregistered, *, alpha: float | None = None,
+                method: str = "t", random_state=0) -> TestResult:
+    """The pre-registered test on per-seed values ``x`` (differences for a paired claim).
+
+    ``alpha`` overrides ``test.alpha`` (a claim with several arms passes its Bonferroni share,
+    see :func:`per_arm`).
+    """
+    if not isinstance(test, Preregistered):
+        raise TypeError(f"The 'test' parameter of one_sample must be a Preregistered. "
+                        f"Got {type(test).__name__} instead.")
+    if method not in METHODS:
+        raise ValueError(f"The 'method' parameter of one_sample must be one of {METHODS}. "
+                         f"Got {method!r} instead.")
+    a = _values(x, "x")
+    level = test.alpha if alpha is None else float(alpha)
+    if not 0 < level < 0.5:
+        raise ValueError(f"The 'alpha' parameter of one_sample must be in (0, 0.5). "
+                         f"Got {alpha!r} instead.")
+    n, theta = a.size, test.threshold
+    est = float(a.mean())
+    sd = float(a.std(ddof=1)) if n > 1 else math.inf
+    iv = _interval(a, 1 - 2 * level, method, random_state)
+    power = power_at(test.effect, sd, n, level) if n > 1 else 0.0
+    mde = min_detectable_effect(sd, n, level) if n > 1 else math.inf
+    powered = power >= MIN_POWER
+    alt = test.alternative
+    if alt == "greater":
+        p = _p_one_sided(a, theta, "greater")
+        decision = "holds" if iv[0] > theta else ("fails" if iv[1] < theta and powered
+                                                  else "undecided")
+    elif alt == "less":
+        p = _p_one_sided(a, theta, "less")
+        decision = "holds" if iv[1] < theta else ("fails" if iv[0] > theta and powered
+                                                  else "undecided")
+    else:
+        m = test.margin
+        p = _p_tost(a, theta - m, theta + m)
+        inside = theta - m < iv[0] and iv[1] < theta + m
+        outside = iv[0] > theta + m or iv[1] < theta - m
+        decision = "holds" if inside else ("fails" if outside and powered else "undecided")
+    return TestResult(
+        name=name, statistic=test.statistic, alternative=alt, alpha=level, seeds=n,
+        effect=test.effect, estimate=est, interval=(float(iv[0]), float(iv[1])),
+        p_value=float(p), power=float(power), mde=float(mde), decision=decision,
+        method=method, threshold=theta, margin=test.margin,
+        seeds_needed=seeds_needed(test.effect, sd, level) if n > 1 else None)
+
+
+def paired(name: str, a, b, test: Preregistered, **kwargs) -> TestResult:
+    """The pre-registered test on the paired differences ``a − b`` (same seeds, same data)."""
+    a, b = _values(a, "a"), _values(b, "b")
+    if a.shape != b.shape:
+        raise ValueError(f"The 'a' and 'b' parameters of paired must have one shape "
+                         f"(paired seeds). Got {a.shape} and {b.shape} instead.")
+    return one_sample(name, a - b, test, **kwargs)
+
+
+def per_arm(values_by_arm: Mapping[str, Sequence[float]], test: Preregistered,
+              **kwargs) -> list[TestResult]:
+    """One test per arm (data set, rate, width), each at α / (number of arms) (Bonferroni), so
+    the claim's family-wise level is the declared α."""
+    if not values_by_arm:
+        raise ValueError("The 'values_by_arm' parameter of per_arm must hold at least one arm.")
+    k = len(values_by_arm)
+    return [one_sample(str(arm), x, test, alpha=test.alpha / k, **kwargs)
+            for arm, x in values_by_arm.items()]
+
+
+def contrary_arms(values_by_arm: Mapping[str, Sequence[float]], test: Preregistered
+                  ) -> list[str]:
+    """Arms whose interval lies wholly on the wrong side of the threshold (a significant effect
+    against the statement, at the Bonferroni share of α): a verified row may not hide them."""
+    if test.alternative == "equivalence":
+        return []
+    k = max(1, len(values_by_arm))
+    out = []
+    for arm, x in values_by_arm.items():
+        iv = t_interval(x, confidence=1 - 2 * test.alpha / k)
+        wrong = iv.high < test.threshold if test.alternative == "greater" else (
+            iv.low > test.threshold)
+        if wrong:
+            out.append(str(arm))
+    return out
+
+
+def _interval(a: np.ndarray, confidence: float, method: str, random_state) -> tuple[float, float]:
+    if a.size == 1:
+        return (-math.inf, math.inf)
+    if np.all(a == a[0]):
+        return (float(a[0]), float(a[0]))
+    if method == "bootstrap":
+        res = sps.bootstrap((a,), np.mean, confidence_level=confidence, method="BCa",
+                            n_resamples=4999, random_state=random_state)
+        return (float(res.confidence_interval.low), float(res.confidence_interval.high))
+    iv = t_interval(a, confidence=confidence)
+    return (iv.low, iv.high)
+
+
+def _p_one_sided(a: np.ndarray, theta: float, alternative: str) -> float:
+    if a.size == 1:
+        return 1.0
+    if np.all(a == a[0]):
+        return 0.0 if (a[0] > theta if alternative == "greater" else a[0] < theta) else 1.0
+    return float(sps.ttest_1samp(a, theta, alternative=alternative).pvalue)
+
+
+def _p_tost(a: np.ndarray, low: float, high: float) -> float:
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    if a.size == 1:
+        return 1.0
+    if np.all(a == a[0]):
+        return 0.0 if low < a[0] < high else 1.0
+    return float(DescrStatsW(a).ttost_mean(low, high)[0])
