@@ -28,7 +28,7 @@ _SHARED = ("numerics/data", "numerics/store.py", "theory/validation.py", "theory
 #: Distributions whose version is part of every key: an upgrade of one of them can change a
 #: solver's answer or a training run, so it is a cache miss.
 _PACKAGES = ("numpy", "scipy", "torch", "scikit-learn", "cvxpy", "clarabel", "POT", "sympy",
-             "openTSNE", "joblib")
+             "openTSNE", "joblib", "statsmodels")
 
 
 def cache_dir() -> Path | None:
@@ -60,15 +60,28 @@ def environment() -> tuple[str, ...]:
     return tuple(out)
 
 
+#: Modules of a topic that only consume experiments (claims judge them, figures draw them, tests
+#: test them): an experiment's result cannot depend on them, so editing a claim's test or a
+#: figure's legend re-judges or redraws without retraining.
+_CONSUMERS = ("claims", "figures", "test_")
+
+
 @functools.cache
-def code_digest(topic: str, extra: tuple[str, ...] = ()) -> str:
+def code_digest(topic: str, extra: tuple[str, ...] = (), consumers: bool = True) -> str:
     """sha256 of every ``.py`` file of the topic's packages, of the shared modules and of
-    ``extra`` (paths from the repository root), and of :func:`environment`."""
+    ``extra`` (paths from the repository root), and of :func:`environment`.
+
+    ``consumers=False`` (experiments) leaves out the topic's claim, figure and test modules
+    (:data:`_CONSUMERS`); a claim outcome or a rendered figure keeps them.
+    """
     h = hashlib.sha256()
     paths = []
     for rel in (f"theory/{topic}", f"numerics/{topic}", *_SHARED, *extra):
         p = ROOT / rel
-        paths += sorted(p.rglob("*.py")) if p.is_dir() else ([p] if p.exists() else [])
+        found = sorted(p.rglob("*.py")) if p.is_dir() else ([p] if p.exists() else [])
+        if p.is_dir() and not consumers:
+            found = [f for f in found if not f.name.startswith(_CONSUMERS)]
+        paths += found
     for p in paths:
         h.update(p.relative_to(ROOT).as_posix().encode())
         h.update(p.read_bytes())
@@ -105,7 +118,7 @@ class Uncached(Exception):
 
 
 def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, ...] = (),
-               shared: bool = True):
+               shared: bool = True, consumers: bool = False):
     """Decorate a pure experiment function ``f(*params)``: cached on disk and in memory.
 
     Arguments must be hashable and picklable (numbers, strings, tuples); the result must be
@@ -117,11 +130,12 @@ def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, 
     and not stored. With ``shared`` (the default), called inside a task of a Dask cluster the
     experiment is itself submitted as a task whose key is its name, code digest and arguments
     (:func:`numerics.execution.shared_experiment`), so two claims that need the same experiment
-    at the same time wait for one computation instead of each running it.
+    at the same time wait for one computation instead of each running it. ``consumers``: the
+    key also covers the topic's claim and figure modules (for a claim's outcome).
     """
     if fn is None:
         return functools.partial(experiment, maxsize=maxsize, topic=topic,
-                                 extra_code=extra_code, shared=shared)
+                                 extra_code=extra_code, shared=shared, consumers=consumers)
     name = f"{fn.__module__}.{fn.__qualname__}"
     topic_of = topic if callable(topic) else (lambda *a, **k: topic or _topic_of(fn))
 
@@ -133,7 +147,7 @@ def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, 
     compute.__qualname__ = compute.__name__ = f"{fn.__qualname__}__experiment"
 
     def digest(args=(), kwargs=None) -> str:
-        return code_digest(topic_of(*args, **(kwargs or {})), tuple(extra_code))
+        return code_digest(topic_of(*args, **(kwargs or {})), tuple(extra_code), consumers)
 
     def here(*args, **kwargs):
         """Load from the disk store or compute, in this process."""
