@@ -98,10 +98,10 @@ def power_at(effect: float, sd: float, n: int, alpha: float) -> float:
 
     if n < 2:
         return 0.0
-    if sd == 0:
+    d = effect / sd if sd > 0 else math.inf
+    if d * math.sqrt(n) > 60:  # the noncentral t's tail underflows: the power is 1 to 1e-15
         return 1.0
-    return float(TTestPower().power(effect_size=effect / sd, nobs=n, alpha=alpha,
-                                    alternative="larger"))
+    return float(TTestPower().power(effect_size=d, nobs=n, alpha=alpha, alternative="larger"))
 
 
 def min_detectable_effect(sd: float, n: int, alpha: float, power: float = MIN_POWER) -> float:

@@ -30,8 +30,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 GEN = DOCS / "_generated"
 
-VERDICT_ORDER = ("verified", "refuted", "corrected", "sharpened", "extension", "sanity",
-                 "failed prediction", "unavailable", "error")
+VERDICT_ORDER = ("verified", "refuted", "reading_fails", "not_reproduced", "undecided",
+                 "corrected", "sharpened", "extension", "failed_prediction", "sanity",
+                 "unavailable", "error")
 
 
 def _reports() -> Path:
@@ -115,11 +116,14 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
              (f'<div class="claim-head"><code>{_e(cid)}</code> '
              f'<span class="badge verdict-{_e(label.replace(" ", "-"))}">{_e(label)}</span> '
              f'<span class="claim-where">{_e(row.get("location"))}</span></div>'),
+             f'<p class="claim-rests">{_e(_rests_on(row))}</p>',
              f'<p class="claim-statement">{_e(row.get("statement"))}</p>', "<dl>"]
     if not row.get("on_target", True):
         parts.append(f'<dt>missed</dt><dd>expected {_e(row.get("expected_verdict"))}</dd>')
     parts.append(f"<dt>evidence</dt><dd>{_e(', '.join(kinds) or '—')}</dd>")
-    if row["verdict"] == "refuted":
+    if row.get("test"):
+        strength = f"test power {row['test']['power']:.2f} at the declared effect"
+    elif row["verdict"] in ("refuted", "reading_fails", "not_reproduced", "failed_prediction"):
         strength = f"margin {_fmt(row.get('margin'))}" if row.get("margin") else "margin —"
     elif label == "sanity":
         strength = "sanity (true by construction; not counted as verification)"
@@ -128,9 +132,8 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
         if row.get("weak"):
             strength += " (weak)"
     parts.append(f"<dt>power</dt><dd>{_e(strength)}</dd>")
-    if row.get("reading"):
-        parts.append(f"<dt>reading</dt><dd>{_e(row['reading'])}: "
-                     f"{_e(row.get('reading_note'))}</dd>")
+    if row.get("test"):
+        parts.append(f"<dt>test</dt><dd>{_e(_test_text(row['test']))}</dd>")
     parts.append(f"<dt>measured</dt><dd>{_e(_fmt(row.get('measured')))}</dd>")
     parts.append(f"<dt>expected</dt><dd>{_e(_fmt(row.get('expected')))}</dd>")
     if row.get("note"):
@@ -164,6 +167,27 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
                      f'(<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
     parts.append("</div>")
     return "\n".join(parts)
+
+
+def _rests_on(row: dict) -> str:
+    """The card's first line: what the statement rests on and where it was checked."""
+    src, st = row.get("statement_source") or {}, row.get("setting") or {}
+    source = f"{src.get('kind', 'undeclared')} ({src.get('where', '')})" if src else "undeclared"
+    setting = st.get("kind", "undeclared")
+    if setting == "analogue" and st.get("differs"):
+        setting += f" ({st['differs']})"
+    return f"Rests on: {source}. Checked on: {setting}."
+
+
+def _test_text(t: dict) -> str:
+    lo, hi = t["interval"]
+    target = (f"within ±{t['margin']:g} of {t['threshold']:g}"
+              if t["alternative"] == "equivalence"
+              else f"{'>' if t['alternative'] == 'greater' else '<'} {t['threshold']:g}")
+    return (f"{t['statistic']}: {_fmt(t['estimate'])} [{_fmt(lo)}, {_fmt(hi)}] vs {target}; "
+            f"{t['seeds']} seeds, α {t['alpha']:g}, p {_fmt(t['p_value'])}, power "
+            f"{_fmt(t['power'])} at effect {_fmt(t['effect'])}, mde {_fmt(t['mde'])}: "
+            f"{t['decision']}")
 
 
 def _filters(rows) -> str:
@@ -211,21 +235,38 @@ def _paper_pages(doc: dict, papers: dict) -> list[str]:
 def _summary(doc: dict) -> None:
     s = doc.get("summary", {})
     labels = s.get("labels") or s.get("verdicts") or {}
-    lines = [(f"**{s.get('claims', 0)} claims; {s.get('on_target', 0)} reached their expected "
-             f"verdict; {s.get('verification', 0)} count as verification (sanity rows "
-             "excluded).**"), "",
+    rows = doc["claims"]
+    errors = [r for r in rows if r["id"] in set(s.get("errors_in_paper") or [])]
+    readings = [r for r in rows if (r.get("label") or r["verdict"]) == "reading_fails"]
+    analogues = [r for r in rows if (r.get("label") or r["verdict"]) == "not_reproduced"]
+    undecided = [r for r in rows if (r.get("label") or r["verdict"]) == "undecided"]
+    lines = [(f"**{s.get('claims', 0)} claims: {s.get('decided', 0)} decided, "
+              f"{s.get('undecided', 0)} undecided, {s.get('unavailable', 0)} unavailable; "
+              f"{s.get('verification', 0)} count as verification (sanity rows excluded). "
+              f"Errors found in printed text or released code: {len(errors)}.**"), "",
              "| " + " | ".join(labels) + " |", "|" + "---|" * len(labels),
              "| " + " | ".join(str(n) for n in labels.values()) + " |", "",
-             "## Errata found", "",
-             ("Each line is a refuted statement of a paper, with the reading it rests on; the "
-             "card shows the counterexample and the corrected claim."), ""]
-    for r in doc["claims"]:
-        if (r.get("label") or r["verdict"]) != "refuted":
-            continue
+             "## Errors found in printed text or released code", "",
+             ("A statement the paper prints (or its released code implements), checked on the "
+              "paper's own objects, that fails; the card shows the counterexample, the printed "
+              "locator and what holds instead."), ""]
+    if not errors:
+        lines += ["None found.", ""]
+
+    def item(r):
         href = f"_generated/papers/{r['topic']}.html#claim-{r['id']}"
-        lines.append(f'- <a href="{_e(href)}"><code>{_e(r["id"])}</code></a> '
-                     f"({_e(r.get('location'))}, {_e(r.get('reading') or 'reading not stated')})"
-                     f": {_e(r.get('statement'))}")
+        src = (r.get("statement_source") or {}).get("where", "")
+        return (f'- <a href="{_e(href)}"><code>{_e(r["id"])}</code></a> '
+                f"({_e(r.get('location'))}; {_e(src)}): {_e(r.get('statement'))}")
+
+    lines += [item(r) for r in errors] + [""]
+    lines += ["## Not errors of the papers", "",
+              (f"{len(readings)} readings of ours that fail (a statement taken from an "
+               f"abstract, a secondary source or our own threshold, quantifier or control), "
+               f"{len(analogues)} results not reproduced on an analogue (stand-in data or "
+               f"scale, with a powered test) and {len(undecided)} undecided rows. They are "
+               "listed on each paper's page with what they rest on; none of them is an error "
+               "found in a paper."), ""]
     _write(GEN / "summary.md", "\n".join(lines) + "\n")
 
 
