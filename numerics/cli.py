@@ -162,7 +162,10 @@ def cmd_check(args) -> int:
     console = _console(stderr=args.json)
     results = _run_claims_for(args, console)
     if not args.no_report:
-        write_reports(results, args.reports)
+        partial = bool(getattr(args, "topic", None)) or _kinds(args) != ("theory", "empirical")
+        j, _ = write_reports(results, args.reports, partial=partial)
+        if partial:
+            console.print(f"partial report (some topics or kinds only): {j}")
     if args.json:
         sys.stdout.write(to_json(results) + "\n")
     else:
@@ -356,8 +359,18 @@ def cmd_stability(args) -> int:
     return 1 if flips else 0
 
 
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("iclr26-verify")
+    except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="iclr26-verify", description=__doc__.splitlines()[0])
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def jobs_opt(sp):

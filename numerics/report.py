@@ -299,8 +299,13 @@ def to_markdown(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def write_reports(results: list[Result], out_dir: str | Path = "reports") -> tuple[Path, Path]:
+def write_reports(results: list[Result], out_dir: str | Path = "reports", *,
+                  partial: bool = False) -> tuple[Path, Path]:
+    """Write ``claims.json`` and ``REPORT.md``; a run restricted to some topics or kinds writes
+    ``claims.partial.json`` and ``REPORT.partial.md`` instead, so it never overwrites the full
+    report."""
     out = Path(out_dir)
-    j = write_text(out / "claims.json", to_json(results))
-    m = write_text(out / "REPORT.md", to_markdown(results))
+    stem = ".partial" if partial else ""
+    j = write_text(out / f"claims{stem}.json", to_json(results))
+    m = write_text(out / f"REPORT{stem}.md", to_markdown(results))
     return j, m
