@@ -4,7 +4,8 @@ At ``builder-inited`` it writes ``docs/_generated/`` (ignored by git) from what 
 produces, so the site always shows the current report:
 
 - ``summary.md``: the counts and the errata (one line each, linking to its claim card);
-- ``papers/<topic>.md``: a page per paper from ``reports/claims.json``, one card per claim
+- ``papers/<topic>.md``: a page per paper from ``reports/claims.json`` (title, links, a summary
+  of what holds and fails and what it rests on, the lead figure), one card per claim
   (verdict badge, evidence, power, measured vs expected, note, corrections linked both ways, the
   check's source lines, the figures that illustrate it with their CSV), with filters;
 - ``notebooks/``: the executed notebooks, rendered as committed (never re-executed);
@@ -204,6 +205,93 @@ def _filters(rows) -> str:
             + boxes("evidence", kinds) + '</div><div class="claim-count"></div></div>')
 
 
+def _title(ref: str) -> tuple[str, str]:
+    """(paper title, authors and venue) from a reference "Authors, Title (ids)"."""
+    head, _, tail = ref.partition(" (")
+    venue = f"({tail}" if tail else ""
+    # the authors end after "et al." or after the name that follows "&"; a reference without
+    # either names one author, or none (a title first: the reconstructions)
+    if " et al., " in head:
+        cut = head.index(" et al., ") + len(" et al.")
+    elif " & " in head and ", " in head[head.index(" & "):]:
+        cut = head.index(", ", head.index(" & "))
+    elif ", " in head and not head.split(", ")[0].isupper() and ":" not in head.split(", ")[0]:
+        cut = head.index(", ")
+    else:
+        return head, venue
+    return head[cut + 2:].strip(), f"{head[:cut]} {venue}".strip()
+
+
+def _links(ref: str) -> list[str]:
+    """Links to the paper from the arXiv / OpenReview ids its reference names."""
+    import re
+
+    out = [f"[arXiv {m}](https://arxiv.org/abs/{m})"
+           for m in re.findall(r"arXiv (\d{4}\.\d{4,5})", ref)]
+    out += [f"[OpenReview {m}](https://openreview.net/forum?id={m})"
+            for m in re.findall(r"OpenReview ([A-Za-z0-9_-]{8,})", ref)]
+    return out
+
+
+def _natural(text: str) -> tuple:
+    import re
+
+    return tuple(int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", text or ""))
+
+
+def _in_paper_order(rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    """Cards grouped by result (the id's second part: ``thm2``, ``exp1``), groups and cards
+    ordered by where they sit in the paper."""
+    groups: dict[str, list[dict]] = {}
+    for r in sorted(rows, key=lambda r: (_natural(r.get("location") or ""), r["id"])):
+        groups.setdefault(r["id"].split(".")[1], []).append(r)
+    return [(f"{name} ({cards[0].get('location') or ''})", cards)
+            for name, cards in groups.items()]
+
+
+def _prose(rows: list[dict], counts: Counter) -> str:
+    """What holds, what fails and what it rests on, in a paragraph."""
+    n = len(rows)
+    src = Counter((r.get("statement_source") or {}).get("kind", "undeclared") for r in rows)
+    st = Counter((r.get("setting") or {}).get("kind", "undeclared") for r in rows)
+    errors = [r for r in rows if (r.get("label") or r["verdict"]) == "refuted"]
+    parts = [(f"Of {n} registered claims, {counts.get('verified', 0)} statements of the paper "
+             "hold as checked")]
+    ours = sum(counts.get(k, 0) for k in ("corrected", "sharpened", "extension"))
+    if ours:
+        parts.append(f"{ours} are statements of ours that hold (corrections, sharpenings, "
+                     "extensions)")
+    if errors:
+        parts.append(f"{len(errors)} fail as printed or as released code: "
+                     + "; ".join(f"`{r['id']}` ({r.get('location')})" for r in errors))
+    else:
+        parts.append("none fails as printed or as released code")
+    for key, words in (("reading_fails", ("are readings of ours that fail (not errors of the "
+                        "paper)")),
+                       ("not_reproduced", "are not reproduced on an analogue"),
+                       ("undecided", "are undecided (the evidence cannot decide)"),
+                       ("unavailable", ("cannot be checked here (data, models or compute "
+                        "we do not have)"))):
+        if counts.get(key):
+            parts.append(f"{counts[key]} {words}")
+    rests = ", ".join(f"{k} {v}" for k, v in sorted(src.items()))
+    where = ", ".join(f"{k} {v}" for k, v in sorted(st.items()))
+    return ("; ".join(parts) + f". The statements rest on: {rests}; they were checked on "
+            f"the paper's own objects or on an analogue: {where}.")
+
+
+def _lead_figure(rows: list[dict], figures, present) -> str | None:
+    """The first figure that illustrates a claim of this paper, for the page's head."""
+    for r in rows:
+        for topic, name, desc in figures.get(r["id"], ()):
+            if (topic, name) in present:
+                base = f"../../figures/{topic}/{name}"
+                return (f'<figure class="lead-figure"><img src="{_e(base)}.png" '
+                        f'alt="{_e(desc or name)}"><figcaption>{_e(desc)} '
+                        f'(<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
+    return None
+
+
 def _paper_pages(doc: dict, papers: dict) -> list[str]:
     rows = doc["claims"]
     by_id = {r["id"]: r for r in rows}
@@ -217,13 +305,24 @@ def _paper_pages(doc: dict, papers: dict) -> list[str]:
         mine = [r for r in rows if r["topic"] == topic]
         counts = Counter(r.get("label") or r["verdict"] for r in mine)
         kinds = Counter(k for r in mine for k in r.get("evidence_kinds") or [])
-        text = [f"# {topic}", "", f"*{papers[topic]}*", "",
-                "**Verdicts:** " + ", ".join(f"{v} {counts[v]}" for v in VERDICT_ORDER
-                                             if counts.get(v)) + "  ",
-                "**Evidence:** " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), "",
-                "```{raw} html", _filters(mine)]
+        title, rest = _title(papers[topic])
+        text = [f"# {title}", "", f"*{rest}* (topic `{topic}`)", ""]
+        links = _links(papers[topic])
+        if links:
+            text += ["**Links:** " + " · ".join(links), ""]
+        text += ["## Summary", "", _prose(mine, counts), ""]
+        lead = _lead_figure(mine, figures, present)
+        if lead:
+            text += ["```{raw} html", lead, "```", ""]
+        text += ["**Verdicts:** " + ", ".join(f"{v} {counts[v]}" for v in VERDICT_ORDER
+                                               if counts.get(v)) + "  ",
+                 "**Evidence:** " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), "",
+                 "## Claims, in the paper's order", "",
+                 "```{raw} html", _filters(mine)]
         # pages live in _generated/papers/; figures and sources at the site root
-        text += [_card(r, by_id, corrects_me, figures, present, "../../") for r in mine]
+        for group, cards in _in_paper_order(mine):
+            text.append(f'<h3 class="claim-group">{_e(group)}</h3>')
+            text += [_card(r, by_id, corrects_me, figures, present, "../../") for r in cards]
         text += ["```", ""]
         _write(GEN / "papers" / f"{topic}.md", "\n".join(text))
     _write(GEN / "papers" / "index.md", "\n".join(
