@@ -21,6 +21,8 @@ from theory.claims import (
 PRINTED = Source("printed", "arXiv 2510.07746v2, §4, Cor. 4")
 OURS = Source("ours", "the quantifier 'for every n' is ours")
 EXACT, ANALOGUE = Setting("exact"), Setting("analogue", "8×8 digits instead of MNIST")
+_T = Preregistered("paired difference", "greater", seeds=5, effect=0.01,
+                   effect_source="ours: one point")
 
 
 def _failing():
@@ -83,6 +85,16 @@ def test_registry_refuses_a_label_that_contradicts_the_declared_facts():
           evidence="witness", source=OURS, setting=EXACT)
 
 
+def test_an_empirical_claim_with_a_test_may_expect_not_reproduced_and_without_one_may_not():
+    claim("multisets.z.emp_test", kind="empirical", where="Fig. 2", statement="s",
+          expected="not_reproduced", evidence="observation", source=PRINTED,
+          setting=ANALOGUE, test=_T)
+    with pytest.raises(ValueError, match="contradicts its declared facts"):
+        claim("multisets.z.emp_point", kind="empirical", where="Fig. 2", statement="s",
+              expected="not_reproduced", evidence="observation", source=PRINTED,
+              setting=ANALOGUE)
+
+
 @pytest.mark.parametrize("where", ["", "  ", "p."])
 def test_registry_refuses_a_printed_or_code_source_without_a_locator(where):
     with pytest.raises(ValueError, match="locator"):
@@ -122,10 +134,6 @@ def _test_result(decision, power=0.9):
     return TestResult(name="acc diff", statistic="paired difference", alternative="greater",
                       alpha=0.05, seeds=5, effect=0.01, estimate=0.0, interval=(-0.01, 0.01),
                       p_value=0.5, power=power, mde=0.01, decision=decision)
-
-
-_T = Preregistered("paired difference", "greater", seeds=5, effect=0.01,
-                   effect_source="ours: one point")
 
 
 @pytest.mark.parametrize("decision, verdict", [("holds", "verified"),
