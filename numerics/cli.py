@@ -347,7 +347,8 @@ def cmd_stability(args) -> int:
     def progress(i, run):
         console.print(f"[{i + 1}/{len(runs)}] {run.label}")
 
-    result = stab.stability(_topics(args), quick=args.quick, runs=runs, progress=progress)
+    result = stab.stability(_topics(args), quick=args.quick, runs=runs, progress=progress,
+                            jobs=args.jobs or 1)
     out = args.out or str(Path(args.reports) / ("STABILITY_quick.md" if args.quick
                                                  else "STABILITY.md"))
     stab.write(result, out)
@@ -396,6 +397,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--variant", action="append", choices=("default", "avx2", "avx512"),
                     help="kernel variant to run (repeatable; default: all this CPU supports)")
     sp.add_argument("--blocks", type=int, default=1, help="further seed blocks (default 1)")
+    sp.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                    help="runs side by side (each one process on one thread; default 1)")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
     sp.add_argument("--out", default=None, help="output file (default: "
                     "reports/STABILITY.md, or STABILITY_quick.md with --quick)")

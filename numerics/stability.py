@@ -147,14 +147,26 @@ class Stability:
 
 
 def stability(topics: Iterable[str], *, quick: bool, runs: list[Run] | None = None,
-              progress=None) -> Stability:
+              progress=None, jobs: int = 1) -> Stability:
+    """Run ``runs`` (default :func:`plan`), ``jobs`` of them at a time (each a process on one
+    thread), and collect every empirical claim's verdict per run."""
+    from concurrent.futures import ThreadPoolExecutor
+
     topics = tuple(topics)
     runs = plan() if runs is None else runs
+    if not (isinstance(jobs, int) and jobs >= 1):
+        raise ValueError(f"The 'jobs' parameter of stability must be an int >= 1. "
+                         f"Got {jobs!r} instead.")
     out = Stability(runs=runs, quick=quick)
-    for i, run in enumerate(runs):
+
+    def one(i):
         if progress is not None:
-            progress(i, run)
-        rows = run_once(run, topics, quick=quick)
+            progress(i, runs[i])
+        return run_once(runs[i], topics, quick=quick)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(one, range(len(runs))))
+    for i, rows in enumerate(results):
         for cid, row in rows.items():
             out.verdicts.setdefault(cid, [""] * len(runs))[i] = row["verdict"]
             out.expected[cid] = row["expected"]
