@@ -106,3 +106,32 @@ def test_decisions_are_consistent_with_the_interval(x):
         assert lo > 0
     if r.decision == "fails":
         assert hi < 0 and r.power >= 0.8
+
+
+LESS = Preregistered("difference", "less", seeds=8, effect=0.5, effect_source="ours: half")
+
+
+def test_two_sample_is_welch_of_scipy():
+    rng = np.random.default_rng(3)
+    a, b = rng.normal(0, 1, 12), rng.normal(1.5, 2, 15)
+    r = stats.two_sample("a − b", a, b, LESS)
+    ci = sps.ttest_ind(a, b, equal_var=False).confidence_interval(0.9)
+    assert r.interval == pytest.approx((ci.low, ci.high), rel=1e-12)
+    assert r.decision == "holds" and r.estimate < 0
+
+
+def test_spread_detects_a_wider_sample_and_refuses_nothing_on_equal_spreads():
+    rng = np.random.default_rng(4)
+    narrow = [rng.normal(m, 0.1, 6) for m in (0, 1, 2)]
+    wide = [rng.normal(m, 1.0, 6) for m in (0, 1, 2)]
+    t = Preregistered("mean |x − median|", "less", seeds=6, effect=0.8,
+                      effect_source="ours: 0.8")
+    assert stats.spread("narrow vs wide", narrow, wide, t).decision == "holds"
+    assert stats.spread("wide vs narrow", wide, narrow, t).decision == "fails"
+    # the same spread: "within a factor 2" is never refuted, whatever is drawn
+    same = [rng.normal(m, 1.0, 6) for m in (0, 1, 2)]
+    assert stats.spread("same", wide, same, t, scale_b=2.0).decision != "fails"
+    weak = Preregistered("mean |x − median|", "less", seeds=6, effect=0.05,
+                         effect_source="ours: tiny")
+    # excluded but without power at the declared effect: undecided, not a refutation
+    assert stats.spread("wide vs narrow", wide, narrow, weak).decision == "undecided"
