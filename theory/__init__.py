@@ -11,7 +11,8 @@ import os
 os.environ.setdefault("POT_BACKEND_DISABLE_PYTORCH", "1")
 
 TOPICS = ("multisets", "tsne", "compression", "fairness", "icssl", "pnl_augment", "blae",
-          "ef21_muon", "jarf", "hgdro", "cupid", "jumbo", "prism", "eknn", "dispersion")
+          "ef21_muon", "jarf", "hgdro", "cupid", "jumbo", "prism", "eknn", "dispersion",
+          "eva")
 
 PAPERS = {
     "multisets": "Nikolentzos & Skianis, Lipschitz continuity of set aggregation functions and "
