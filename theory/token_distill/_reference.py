@@ -9,7 +9,6 @@ AdamW by torch's documented update written out, the toy optimum by L-BFGS on the
 from __future__ import annotations
 
 import math
-import sys
 
 import numpy as np
 from scipy import optimize
@@ -17,10 +16,10 @@ from scipy import stats as sps
 
 
 def merge_recursive(seq, phrases):
-    """Greedy longest-prefix merge by recursion: returns (merged ids, span lengths)."""
+    """Greedy longest-prefix merge by recursion: returns (merged ids, span lengths). Depth is
+    the merged length (sequences here are < 100 ids)."""
     seq = tuple(int(x) for x in seq)
     order = sorted(phrases, key=len, reverse=True)
-    sys.setrecursionlimit(max(10_000, sys.getrecursionlimit()))
 
     def go(rest):
         if not rest:
