@@ -58,7 +58,7 @@ _T_NOISE = _t("paired difference of the zero share at α = 0.1, noise − inform
               "per seed", "greater", 5, 0.05, "ours: smallest effect of interest, 0.05")
 _T_ORDER = _t("ratio of relative EJOP errors, α = 0.1 over α = 0.05, per seed of the MLP "
               "surrogate", "equivalence", 5, 0.2, "ours: equivalence margin 0.2 around 4",
-              threshold=4.0, margin=0.2)
+              threshold=4.0, margin=0.2, quick_decides=True)
 
 
 def _gains(res, thetas):
