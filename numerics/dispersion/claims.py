@@ -158,7 +158,7 @@ def _layer_note(rows, layers):
        corrected_by="dispersion.light.chunk_sign_positive",
        statement="Per held-out chunk, dispersion of the final hidden states is negatively "
        "correlated with perplexity: the per-seed Spearman(D, PPL) is below 0 (one-sided t over 3 "
-       "seeds; per-seed bootstrap intervals and the binned r in the notes) (" + _SCOPE + ").",
+       "seeds; per-seed bootstrap intervals and the binned r are reported in the evidence note) (" + _SCOPE + ").",
        source=("abstract", "arXiv 2506.24106 abstract: dispersion correlates strongly and "
                "negatively with perplexity; read per chunk (the unit of the released step3 "
                "code) on a domain and tokenisation the paper did not use"),
