@@ -152,9 +152,8 @@ def _layer_note(rows, layers):
 
 @claim("dispersion.light.chunk_sign", kind="empirical", evidence=("observation",),
        where="§3 core claim (higher D, lower PPL)",
-       # the full run reaches not_reproduced, which theory.claims.expected_verdicts does not yet
-       # admit for an empirical claim with a test (reported to the lead)
-       expected="undecided",
+       # the full run excludes the statement with power ≥ 0.8: not reproduced on this analogue
+       expected="not_reproduced",
        corrected_by="dispersion.light.chunk_sign_positive",
        statement="Per held-out chunk, dispersion of the final hidden states is negatively "
        "correlated with perplexity: the per-seed Spearman(D, PPL) is below 0 (one-sided t over 3 "
