@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from theory.hauwm import _reference as ref
 from theory.hauwm import (
     calibration_ratio,
     conditional_mean,
@@ -32,7 +33,6 @@ from theory.hauwm import (
     var_ou,
     var_reset,
 )
-from theory.hauwm import _reference as ref
 
 
 @pytest.mark.parametrize("call, name", [
