@@ -10,7 +10,7 @@ _NOTE = ("secondary", ("zhaoyang97/Paper-Notes-en@e08dcc0f8a596e42dba348046df070
          "docs/ICLR2026/reinforcement_learning/learning_to_be_uncertain_pre-training_world_models_"
          "with_horizon-calibrated_uncer.md, ablation table (third-party; printed table not seen)"))
 _WHY = ("needs pre-training on Something-Something-v2 video and pixel-based model-based RL in "
-        "the {} simulator with GPU training over several seeds; none of the data, the "
+        "{} with GPU training over several seeds; none of the data, the "
         "simulator, the authors' code or that compute is available here (offline CPU package)")
 
 
@@ -28,9 +28,9 @@ def _reg(name, suite, where):
     return _check
 
 
-_metaworld = _reg("metaworld", "MetaWorld", "abstract; experiments (MetaWorld)")
+_metaworld = _reg("metaworld", "the MetaWorld simulator", "abstract; experiments (MetaWorld)")
 _dmc = _reg("dmc", "the DeepMind Control Suite", "abstract; experiments (DMC)")
-_robodesk = _reg("robodesk", "RoboDesk", "abstract; experiments (RoboDesk)")
+_robodesk = _reg("robodesk", "the RoboDesk simulator", "abstract; experiments (RoboDesk)")
 
 
 @claim("hauwm.paper.hcu_ablation", kind="empirical", where="ablation over λ and without HCU, as "
@@ -39,4 +39,4 @@ _robodesk = _reg("robodesk", "RoboDesk", "abstract; experiments (RoboDesk)")
        "and λ = 1 is best among λ ∈ {0.01, 0.1, 1, 10}.", source=_NOTE,
        setting=("analogue", "not run: needs the control benchmarks"))
 def _ablation(quick: bool = False):
-    raise Unavailable(_WHY.format("DMC, MetaWorld and RoboDesk"))
+    raise Unavailable(_WHY.format("the DMC, MetaWorld and RoboDesk simulators"))
