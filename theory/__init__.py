@@ -12,7 +12,7 @@ os.environ.setdefault("POT_BACKEND_DISABLE_PYTORCH", "1")
 
 TOPICS = ("multisets", "tsne", "compression", "fairness", "icssl", "pnl_augment", "blae",
           "ef21_muon", "jarf", "hgdro", "cupid", "jumbo", "prism", "eknn", "dispersion",
-          "token_distill", "eva")
+          "token_distill", "eva", "hauwm")
 
 PAPERS = {
     "multisets": "Nikolentzos & Skianis, Lipschitz continuity of set aggregation functions and "
@@ -46,5 +46,9 @@ PAPERS = {
     "our reconstruction)",
     "dispersion": "Li et al., On the Predictive Power of Representation Dispersion in Language "
     "Models (arXiv 2506.24106, ICLR 2026)",
+<<<<<<< HEAD
     "token_distill": "Dobler, Elliott & de Melo, Token Distillation: Attention-aware Input Embeddings for New Tokens (arXiv 2505.20133, ICLR 2026)",
+=======
+    "hauwm": "Wan, Gan & Zhan, Learning to Be Uncertain: Pre-Training World Models with Horizon-Calibrated Uncertainty (ICLR 2026, OpenReview pZuZWRuPyi; abstract only: candidate loss forms are ours or a third-party note's)",
+>>>>>>> wt-hauwm
 }
