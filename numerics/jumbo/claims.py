@@ -252,7 +252,8 @@ def _gain_narrow(quick: bool = False):
                       "iso-parameter).")
 
 
-@claim("jumbo.light.beats_registers_at_equal_flops", kind="empirical", where=_LIGHT,
+@claim("jumbo.light.beats_registers_at_equal_flops", expected="undecided", kind="empirical",
+       where=_LIGHT,
        evidence=("observation",),
        statement="At matched FLOPs Jumbo beats ViT + registers on digits: the paired accuracy "
        "gain is positive at both Jumbo widths (D = 8 vs registers D = 10; D = 16 vs D = 20; "
@@ -276,7 +277,7 @@ def _beats_isoflop(quick: bool = False):
 
 
 @claim("jumbo.light.on_par_at_equal_flops", kind="empirical", where=_LIGHT,
-       expected="extension", evidence=("observation",), prediction=True,
+       expected="undecided", evidence=("observation",), prediction=True,
        statement="Our prediction: at matched FLOPs Jumbo loses at most 0.02 accuracy against "
        "ViT + registers on digits at both widths (non-inferiority, one-sided paired t-tests over "
        "3 seeds, α = 0.05 split over the widths), while Jumbo has 3.6–3.8× the parameters.",
@@ -300,7 +301,8 @@ def _on_par(quick: bool = False):
     return j.evidence(note="; ".join(_fmt(t) for t in tests) + "; " + "; ".join(ratios) + ".")
 
 
-@claim("jumbo.light.beats_plain_at_equal_flops", kind="empirical", where=_LIGHT,
+@claim("jumbo.light.beats_plain_at_equal_flops", expected="undecided", kind="empirical",
+       where=_LIGHT,
        evidence=("observation",),
        statement="At matched FLOPs Jumbo beats the plain ViT (CLS only) on digits: the paired "
        "accuracy gain is positive at both Jumbo widths (D = 8 vs plain D = 11; D = 16 vs its "

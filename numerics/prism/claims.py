@@ -105,7 +105,7 @@ def _t1(quick: bool = False):
 
 
 @claim("prism.lite.beats_cc_high_noise", kind="empirical", where=_WHERE + "; T2",
-       expected="undecided", corrected_by="prism.lite.gain_is_disambiguation_not_accuracy",
+       expected="not_reproduced", corrected_by="prism.lite.gain_is_disambiguation_not_accuracy",
        evidence=("observation",),
        statement="PRISM's relational inference raises test accuracy over the naive "
        "partial-label (CC) loss at high ambiguity: at q = 0.5 the paired difference PRISM-lite − "
