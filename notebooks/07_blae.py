@@ -6,7 +6,7 @@
 # $L_{reg} = \mathbb E[(\mathrm{ReLU}\log\frac{\varepsilon d_M}{d_N} + \alpha\,\mathrm{ReLU}(\frac{d_N}{d_M}-1))\mathbf 1\{d_M>\delta\}]$,
 # and a bi-Lipschitz term on the decoder's singular values,
 # $L_{biLip} = \mathbb E[\mathrm{ReLU}(1/\kappa-\sigma_{\min})^2 + \mathrm{ReLU}(\sigma_{\max}-\kappa)^2]$.
-# The paper body was not available to us: the theorem statements come from third-party notes,
+# The paper body was not available to us: the theorem statements come from the papernotes.org note,
 # the code (github.com/qipengz/BLAE) was read in full. Set `QUICK=1` for small sizes.
 
 # %%

@@ -19,7 +19,7 @@ from theory.jumbo import (
 )
 from theory.jumbo._reference import expand_keys, weight_tensors
 
-_CODE = "code v3 (0dbacfd) / v1 (eb4470d), models/jumbo.py; jumbo.md §3"
+_CODE = "code v3 (0dbacfd) / v1 (eb4470d), models/jumbo.py; our counts"
 _LIGHT = "Sec. 4 (Hypothesis 1; Table 1 at equal FLOPs), digits analogue (ours)"
 
 

@@ -319,7 +319,7 @@ def _surrogate_strict():
     j.close("true value vs log 2", true, np.log(2), rtol=EXACT)
     j.close("surrogate vs softplus(1) = log(1 + e)", sur, np.log1p(np.e), rtol=EXACT)
     return j.evidence(note=f"V = {true:.6f}, S = {sur:.6f}: the gap is the latent half-ball "
-                      "[−0.5, 0) that no input reaches. research/other_papers.md §10 calls the "
+                      "[−0.5, 0) that no input reaches. An earlier reading of ours called the "
                       "formula an identity; it is only an upper bound.")
 
 
