@@ -6,7 +6,7 @@
 # ball of radius $\varepsilon_g$ in the latent feature space $z(x)$:
 # $$\min_\theta\ \max_g\ \mathbb E_{\hat P_g}\ \sup_{\|z'-z(X)\|\le\varepsilon_g}
 #   \ell(f^L_\theta(z'), Y).$$
-# The paper body was not read (the spec rests on the official code, the reviews and summaries);
+# The paper body was not read (our checks rest on the official code, the public reviews and summaries);
 # every formula below is checked here, not taken on trust. Losses are in nats.
 # Set `QUICK=1` for small sizes.
 
@@ -42,7 +42,7 @@ loss = softplus(-2 * grid) + 0.3 * np.sin(3 * grid)
 print(f"W∞ value: local sups {winf_local_sup(x, grid, loss, 0.4):.10f}, "
       f"coupling LP {winf_dro_value_lp(x, grid, loss, 0.4):.10f}")
 print(f"W1 value of the same radius: {w1_dro_value_lp(x, grid, loss, 0.4):.6f} "
-      "(strictly larger here; the spec said equal)")
+      "(strictly larger here; an earlier reading of ours said equal)")
 print("radii, Waterbirds, ε = 36/255 (code rule):",
       np.round(group_radii([3498, 184, 56, 1057], 36 / 255), 6))
 

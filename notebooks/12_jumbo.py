@@ -95,14 +95,16 @@ for name in names:
 # Jumbo's. The thresholds are fixed in `numerics/jumbo/claims.py`.
 
 # %%
-from numerics.jumbo.experiments import run_all, t_interval
+from numerics import stats
+from numerics.jumbo.experiments import run_all
 from numerics.jumbo.figures import digits_accuracy_vs_flops
 
 rows = run_all(QUICK)
 arms = sorted({(r["family"], r["D"], r["role"]) for r in rows}, key=lambda a: (a[2], a[1]))
 for fam, D, role in arms:
     acc = [r["acc"] for r in rows if r["family"] == fam and r["D"] == D and r["role"] == role]
-    m, lo, hi = t_interval(acc)
+    iv = stats.t_interval(acc)  # one seed (quick): unbounded
+    m, lo, hi = iv.mean, iv.low, iv.high
     print(f"{fam:9} D={D:2} ({role:22}): {m:.3f} [{lo:.3f}, {hi:.3f}] over {len(acc)} seed(s)")
 fig, _ = digits_accuracy_vs_flops(quick=QUICK)
 plt.show()

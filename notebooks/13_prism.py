@@ -119,16 +119,21 @@ plt.show()
 # (`numerics/prism/claims.py`).
 
 # %%
+from numerics import stats
 from numerics.prism.experiments import METHODS, noise_sweep
 
 sw = noise_sweep(QUICK)
+
+
+def mean(key, q):
+    return stats.t_interval(sw.values(key, q)).mean
+
+
 for q in sw.config.qs:
-    accs = "  ".join(f"{m} {sw.mean_ci('acc_' + m, q)[0]:.3f}±{sw.mean_ci('acc_' + m, q)[1]:.3f}"
-                     for m in METHODS)
-    print(f"q={q}: {accs}")
-    print(f"       disambiguation CC {sw.mean_ci('disamb_cc', q)[0]:.3f}, PRISM-lite "
-          f"{sw.mean_ci('disamb_full', q)[0]:.3f}; purity hybrid "
-          f"{sw.mean_ci('purity_hybrid', q)[0]:.3f}")
+    accs = "  ".join(f"{m} {mean('acc_' + m, q):.3f}" for m in METHODS)
+    print(f"q={q}: mean test accuracy {accs}")
+    print(f"       disambiguation CC {mean('disamb_cc', q):.3f}, PRISM-lite "
+          f"{mean('disamb_full', q):.3f}; purity hybrid {mean('purity_hybrid', q):.3f}")
 
 # %%
 from numerics.prism.figures import noise_sweep_figure

@@ -2,7 +2,8 @@
 # # Explainable K-means Neural Networks (EKNN): the layers as checked claims, and EKNN-lite
 # *Explainable K-means Neural Networks for Multi-view Clustering* (ICLR 2026, OpenReview
 # ljM1HTSH9c). No paper body or code is public: the three layers below are **our
-# reconstruction** from a one-source summary (eknn.md). Per view $v$, with rows of $X^v$ the
+# reconstruction** from a one-source summary (the papernotes.org note). Per view $v$, with
+# rows of $X^v$ the
 # $n$ points:
 # $$F=\sum_v \alpha\|X^v-W^vV^v\|_F^2+\beta\bigl[\operatorname{tr}K^v-\operatorname{tr}(\hat U^{v\top}K^v\hat U^v)\bigr]
 #   +\gamma\|W^v\hat U^v-HG^v\|_F^2,$$

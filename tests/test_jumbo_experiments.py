@@ -7,7 +7,6 @@ from numerics.jumbo.experiments import (
     arms,
     digits_split,
     iso_flop_width,
-    t_interval,
     train_digits,
 )
 
@@ -28,12 +27,6 @@ def test_iso_flop_width_is_the_smallest_reaching_jumbo():
             assert all(arch_cost(fam, v)[1] < arch_cost("jumbo", D)[1] for v in range(1, w)
                        if v % max(1, v // 8) == 0)
     assert {(a.family, a.D) for a in arms()} >= {("registers", 10), ("plain", 11)}
-
-
-def test_t_interval_contains_mean_and_degenerates_for_one_seed():
-    m, lo, hi = t_interval([0.8, 0.9, 0.85])
-    assert lo < m < hi and abs(m - 0.85) < 1e-12
-    assert t_interval([0.5]) == (0.5, 0.5, 0.5)
 
 
 def test_one_epoch_run_reports_consistent_costs():

@@ -1,8 +1,8 @@
 """The light experiment on the authors' holed Swiss roll: four models × seeds, plus a
 non-uniform sampling shift, each cell cached by :func:`numerics.store.experiment`.
 
-Sizes (CPU, shared 2-core machine; reduced from the spec's n = 500, 1000 epochs, ≥ 5 seeds to fit
-the time box): full n = 300 (the spec's sparse size), hidden 64, 500 full-batch epochs, seeds
+Sizes (CPU, shared 2-core machine; reduced from our pilot's n = 500, 1000 epochs, ≥ 5 seeds to fit
+the time box): full n = 300 (our pilot's sparse size), hidden 64, 500 full-batch epochs, seeds
 0–2; quick n = 150, hidden 32, 30 epochs, seeds 0–1 (too small to decide anything). Distances for
 training are the k = 5 graph geodesics (as in the code); the evaluation uses exact geodesics.
 """

@@ -7,7 +7,7 @@ import numpy as np
 from numerics.figures import figure
 
 
-@figure("blae", "holed_chart_ratio", claims=("blae.thm3.euclidean_latent_nonconvex",
+@figure("blae", "holed_chart_ratio", claims=("blae.reading.thm3_euclidean_latent",
                                              "blae.corrected.thm3_convexity_defect",
                                              "blae.data.true_chart_zero_of_lreg"))
 def holed_chart_ratio(quick: bool = False):

@@ -21,7 +21,7 @@ def similarity_procrustes(Z, L):
 
 
 def evaluate(Z, L, D_exact, *, X=None, Xh=None, J=None, delta_frac=0.05, eps=0.3):
-    """Metrics of the spec's table: kNN recall (exact geodesics in X vs Euclidean in Z, k = 5,
+    """Metrics of our pilot's table: kNN recall (exact geodesics in X vs Euclidean in Z, k = 5,
     10, 20), Spearman ρ of all pair distances, share of far pairs (d_M > 5 % max) whose ratio
     d_N/d_M is below ε × the median ratio (scale-free), Procrustes RMS to (l, z), MSE, and the
     5–95 % range of the decoder's singular values."""

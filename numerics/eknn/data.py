@@ -9,7 +9,7 @@ from theory.validation import Interval, check_param
 
 
 def standardize(X) -> np.ndarray:
-    """Centre a view and scale it to unit mean squared row norm (eknn.md §5)."""
+    """Centre a view and scale it to unit mean squared row norm (ours)."""
     X = np.asarray(X, dtype=float)
     X = X - X.mean(axis=0)
     s = np.sqrt((X ** 2).sum(axis=1).mean())

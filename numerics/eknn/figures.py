@@ -9,12 +9,12 @@ import numpy as np
 from numerics.figures import figure
 
 
-def _ci(x):
-    from scipy import stats
+def _mean_hw(x):
+    """Mean and 95 % half-width over seeds (numerics.stats); one seed (quick): no bar."""
+    from numerics import stats
 
-    x = np.asarray(x, dtype=float)
-    h = stats.t.ppf(0.975, len(x) - 1) * x.std(ddof=1) / np.sqrt(len(x)) if len(x) > 1 else 0.0
-    return float(x.mean()), float(h)
+    iv = stats.t_interval(x)
+    return iv.mean, (iv.halfwidth if iv.n > 1 else 0.0)
 
 
 @figure("eknn", "circles_moons_acc",
@@ -30,7 +30,7 @@ def circles_moons_acc(quick: bool = False):
     for off, nv in ((-0.2, False), (0.2, True)):
         r = circles_moons_experiment(quick, nv)
         ms = [m for m in r.acc if m != "kmeans_view3"]
-        stats_ = [_ci(r.acc[m]) for m in ms]
+        stats_ = [_mean_hw(r.acc[m]) for m in ms]
         x = np.arange(len(ms))
         ax.bar(x + off, [s[0] for s in stats_], 0.4, yerr=[s[1] for s in stats_], capsize=3,
                label="+ noise view" if nv else "2 views")
@@ -57,7 +57,7 @@ def digits_nmi(quick: bool = False):
     x = np.arange(len(ms))
     rows = []
     for off, (name, d) in ((-0.2, ("NMI", r.nmi)), (0.2, ("ACC", r.acc))):
-        st = [_ci(d[m]) for m in ms]
+        st = [_mean_hw(d[m]) for m in ms]
         ax.bar(x + off, [s[0] for s in st], 0.4, yerr=[s[1] for s in st], capsize=3, label=name)
         rows += [{"metric": name, "method": m, "mean": s[0], "ci95": s[1], "seeds": len(r.seeds)}
                  for m, s in zip(ms, st)]

@@ -1,6 +1,6 @@
 """The EKNN-lite estimator (scikit-learn k-means inside the layers) and full kernel k-means.
 
-**Our reconstruction** (eknn.md §1.7): the layer objectives and the two solvers are in
+**Our reconstruction** (the papernotes.org summary): the layer objectives and the two solvers are in
 :mod:`theory.eknn` (numpy); here scikit-learn's ``KMeans`` serves layers 1 and 3.
 """
 
@@ -19,7 +19,7 @@ class EKNN:
     ----------
     n_clusters : int ≥ 2
     p : int ≥ n_clusters, centres of the linear layer per view
-    alpha, beta, gamma : float ≥ 0, weights of F (eknn.md §1.5)
+    alpha, beta, gamma : float ≥ 0, weights of F (the papernotes.org summary)
     center_weights : {"none", "size"}: the summarised f_N counts centres; "size" weights them by
         their points (then f_N is kernel k-means of the compressed data, claim
         ``eknn.compress.weighted``). Joint mode needs "none".

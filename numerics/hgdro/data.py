@@ -1,5 +1,5 @@
 """Data with intra-group shifts (numpy only): a fixed-feature latent model (light version A of
-hgdro.md §5) and coloured sklearn digits with a rotated minority group (light version B, the
+ours) and coloured sklearn digits with a rotated minority group (light version B, the
 CMNIST recipe of the official code on 8×8 digits). Offline: the digits ship with scikit-learn.
 
 Groups are g = 2·a + (y > 0) with a the spurious attribute (0/1) and y the label; labels are ±1

@@ -171,7 +171,7 @@ class HierarchicalDROTrainer:
 
     def fit(self, train, val, epochs: int = 60, batch_size: int = 128) -> FitResult:
         """Train, keeping the parameters of the epoch with the best validation worst-group
-        accuracy (``select="val_wga"`` of the spec)."""
+        accuracy (``select="val_wga"``, our choice)."""
         check_param("epochs", epochs, Interval(1, None, integer=True), "fit")
         x, y, g = self._tensors(train)
         counts = np.bincount(train.g, minlength=4)
@@ -208,7 +208,7 @@ class HierarchicalDROTrainer:
 def pretrain_features(model, X, digit, *, epochs: int = 30, lr: float = 0.05,
                       batch_size: int = 128, device="cpu", seed: int = 0):
     """Pretrain the feature map on 10-class digit identity with random colours (the stand-in for
-    ImageNet pretraining in hgdro.md §5 B): each image is put in a random colour channel."""
+    ImageNet pretraining in our light experiment B): each image is put in a random colour channel."""
     model = model.to(device)
     gen = torch.Generator(device=device).manual_seed(seed + 10_000)
     flat = torch.as_tensor(X, dtype=torch.float32, device=device)

@@ -137,7 +137,8 @@ def digits_accuracy_vs_flops(quick: bool = False):
     same width and at matched FLOPs (mean and 95 % t-interval over seeds)."""
     import matplotlib.pyplot as plt
 
-    from numerics.jumbo.experiments import run_all, t_interval
+    from numerics import stats
+    from numerics.jumbo.experiments import run_all
 
     rows = run_all(quick)
     arms = sorted({(r["family"], r["D"], r["flops"], r["params"]) for r in rows},
@@ -147,9 +148,11 @@ def digits_accuracy_vs_flops(quick: bool = False):
     marks = {"jumbo": ("o", "C3"), "registers": ("s", "C0"), "plain": ("^", "C2")}
     for fam, D, flops, params in arms:
         acc = [r["acc"] for r in rows if r["family"] == fam and r["D"] == D]
-        m, lo, hi = t_interval(acc)
+        iv = stats.t_interval(acc)  # one seed: unbounded, drawn without a bar
+        m, lo, hi = iv.mean, iv.low, iv.high
+        bar = [[m - lo], [hi - m]] if iv.n > 1 else None
         mk, col = marks[fam]
-        ax.errorbar(flops / 1e3, m, yerr=[[m - lo], [hi - m]], fmt=mk, color=col, capsize=3,
+        ax.errorbar(flops / 1e3, m, yerr=bar, fmt=mk, color=col, capsize=3,
                     label=fam if fam not in {t["family"] for t in table} else None)
         ax.annotate(f"D={D}", (flops / 1e3, m), textcoords="offset points", xytext=(4, -10),
                     fontsize=7)

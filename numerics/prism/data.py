@@ -2,7 +2,7 @@
 
 Six generator classes with mean degree ≈ 4 and 15–39 nodes (giant component kept): Erdős–Rényi,
 stochastic block models with 2 and 3 blocks, Watts–Strogatz with β = 0.1 and 0.4, and
-Barabási–Albert with m = 2 (prism.md §5, our reconstruction of a light stand-in for the TU
+Barabási–Albert with m = 2 (ours, our reconstruction of a light stand-in for the TU
 datasets, which need downloads). Spatial descriptors pool node states; spectral descriptors
 read the T smallest normalised-Laplacian eigenpairs through sign-invariant statistics (the
 eigenvector sign is arbitrary: prism.spec.band_ambiguity).

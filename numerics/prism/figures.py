@@ -134,15 +134,21 @@ def noise_sweep_figure(quick: bool = False):
     q, mean ± 95 % interval over seeds."""
     import matplotlib.pyplot as plt
 
+    from numerics import stats
     from numerics.prism.experiments import LABELS, METHODS, noise_sweep
 
     sw = noise_sweep(quick)
     qs = sw.config.qs
+
+    def mean_hw(key, q):  # one seed (quick): unbounded interval, drawn without a bar
+        iv = stats.t_interval(sw.values(key, q))
+        return iv.mean, (iv.halfwidth if iv.n > 1 else 0.0)
+
     fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
     rows = []
     for k, meth in enumerate(METHODS):
         for ax, key in ((axes[0], "acc"), (axes[1], "disamb")):
-            st = [sw.mean_ci(f"{key}_{meth}", q) for q in qs]
+            st = [mean_hw(f"{key}_{meth}", q) for q in qs]
             ax.errorbar(np.array(qs) + 0.004 * (k - 2), [s[0] for s in st],
                         yerr=[s[1] for s in st], marker="o", capsize=2, label=LABELS[meth])
             rows += [{"metric": key, "method": meth, "q": q, "mean": s[0], "ci95": s[1]}
@@ -150,7 +156,7 @@ def noise_sweep_figure(quick: bool = False):
     pick = [float(sw.values("random_pick", q)[0]) for q in qs]
     axes[1].plot(qs, pick, "k--", label="uniform pick E[1/|S|]")
     for v, c in (("spa", "C0"), ("spe", "C1"), ("hybrid", "C3")):
-        st = [sw.mean_ci(f"purity_{v}", q) for q in qs]
+        st = [mean_hw(f"purity_{v}", q) for q in qs]
         axes[2].errorbar(qs, [s[0] for s in st], yerr=[s[1] for s in st], color=c, marker="s",
                          capsize=2, label=v)
         rows += [{"metric": "purity", "method": v, "q": q, "mean": s[0], "ci95": s[1]}

@@ -1,5 +1,5 @@
 """PRISM-lite (torch): relational inference over graphs, then a linear softmax head trained with
-the partial-label loss. Our reconstruction of prism.md §1 at light scale (§5): fixed spatial and
+the partial-label loss. Our reconstruction of the papernotes.org summary at light scale: fixed spatial and
 spectral descriptors stand in for the GNN and the band encoder; prototypes are the bank limit.
 """
 

@@ -1,5 +1,5 @@
 """Relational graphs over graphs (numpy): prototype-guided spatial scores, spectral scores,
-top-k among candidate-overlapping pairs, and purity (our reconstruction of prism.md §1.2–1.3).
+top-k among candidate-overlapping pairs, and purity (our reconstruction of the papernotes.org summary).
 """
 
 from __future__ import annotations

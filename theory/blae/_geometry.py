@@ -81,7 +81,7 @@ def swiss_chart(latent, *, return_t: bool = False):
         \Big|\frac{d}{dt}(e^{bt}\cos t, e^{bt}\sin t)\Big| = \sqrt{1+b^2}\,e^{bt}
         = \frac{dl}{dt},
 
-    so :math:`J^\top J = I_2` (paper Sec. 5; spec §3 "other identities").
+    so :math:`J^\top J = I_2` (paper Sec. 5; our derivation).
 
     Parameters
     ----------
@@ -139,7 +139,7 @@ def geodesic_holed(A, B_, *, hole=HOLE):
         \min_{i,j}\; |a c_i| + g(c_i, c_j) + |c_j b|\Big),
 
     with :math:`c_i` the visible corners and g the distance along the hole's boundary
-    (the visibility-graph shortest path, spec §4). Because the chart is an isometry, this is
+    (the visibility-graph shortest path, ours). Because the chart is an isometry, this is
     the geodesic distance d_M on the holed Swiss roll (paper Sec. 5).
 
     Parameters

@@ -150,7 +150,7 @@ def bilip_loss_code(J, kappa: float) -> float:
 
     (the lower hinge ``0*F.relu(1/L - diag)`` has weight 0). It is zero iff the columns of J are
     orthogonal with squared norms ≤ κ, i.e. σ_max ≤ √κ and no lower bound: it differs from
-    :func:`bilip_loss` (spec §4).
+    :func:`bilip_loss` (the released code's 'bi-lipschitz' branch).
     """
     if not 1 <= kappa < np.inf:
         raise invalid("kappa", "bilip_loss_code", "a finite number ≥ 1", kappa)

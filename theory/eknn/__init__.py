@@ -1,5 +1,5 @@
 """Explainable K-means Neural Networks for multi-view clustering (ICLR 2026, OpenReview
-ljM1HTSH9c): the layer objectives, **our reconstruction** from a public summary (eknn.md).
+ljM1HTSH9c): the layer objectives, **our reconstruction** from a public summary (the papernotes.org note).
 
 No paper body or code is public. The summary gives three layers per view — linear clustering
 with p centres (optionally on a self-representation Θ), kernel k-means of the centres, and a

@@ -1,6 +1,6 @@
 """The multi-view (consensus) layer of EKNN and the partition measures, our reconstruction.
 
-As summarised (eknn.md §1.4): :math:`f_{Mv} = \\lVert W^v \\hat U^v - H G^v \\rVert_F^2` with one
+As summarised (the papernotes.org summary): :math:`f_{Mv} = \\lVert W^v \\hat U^v - H G^v \\rVert_F^2` with one
 shared partition :math:`H \\in \\{0,1\\}^{n \\times k}` and free :math:`G^v \\in \\mathbb R^{k\\times k}`.
 Minimising over G makes the layer k-means of the concatenated rows (our derivation, E5).
 """
@@ -21,7 +21,7 @@ def _indicator(labels, k):
 
 
 def consensus_G(H, B) -> np.ndarray:
-    """Least-squares :math:`G = (H^\\top H)^{+} H^\\top B` (eknn.md §1.4, E5).
+    """Least-squares :math:`G = (H^\\top H)^{+} H^\\top B` (the papernotes.org summary).
 
     .. math::
         G = \\arg\\min_G \\lVert B - H G \\rVert_F^2 \\quad (\\text{row } c = \\text{mean of }
@@ -82,7 +82,7 @@ def consensus_cost(Bs, H) -> float:
 
 
 def meet_partition(labels_list) -> np.ndarray:
-    """The meet (common refinement) of partitions of the same n points (eknn.md E8).
+    """The meet (common refinement) of partitions of the same n points (our derivation).
 
     .. math::
         i \\sim j \\iff c^v(i) = c^v(j) \\ \\forall v .

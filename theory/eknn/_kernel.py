@@ -1,6 +1,6 @@
 """Kernel k-means on (weighted) centres: the nonlinear layer of EKNN, our reconstruction.
 
-The layer as summarised (eknn.md §1.3, papernotes summary, single source) clusters the p
+The layer as summarised (the papernotes.org summary, single source) clusters the p
 centres V of the linear layer with kernel k-means,
 
 .. math::
@@ -12,7 +12,7 @@ non-negative weights :math:`\\omega` (``w``): the weighted objective
 :math:`\\operatorname{tr}(\\Omega K) - \\operatorname{tr}(\\hat U_\\omega^\\top \\Omega K \\Omega
 \\hat U_\\omega)`, :math:`\\hat U_\\omega = U (U^\\top \\Omega U)^{-1/2}`; with
 :math:`\\omega_a` = number of points of centre a it equals kernel k-means on the compressed
-data (our derivation, eknn.md E2). Objectives are squared feature-space distances (units of
+data (our derivation). Objectives are squared feature-space distances (units of
 the kernel, dimensionless for the Gaussian kernel).
 """
 
@@ -52,7 +52,7 @@ def bandwidth(V, rule: str = "knn1") -> float:
         \\sigma^2_{\\text{knn1}} = \\operatorname{median}_a \\min_{b \\ne a} \\lVert v_a - v_b \\rVert^2,
         \\qquad \\sigma^2_{\\text{median}} = \\operatorname{median}_{a<b} \\lVert v_a - v_b \\rVert^2.
 
-    The paper does not state its bandwidth (eknn.md §3.4); ``knn1`` is the rule the spec fixed
+    The paper does not state its bandwidth (in the public summaries); ``knn1`` is the rule we fixed
     on a smoke test (seed 0 only).
 
     Parameters
@@ -79,7 +79,7 @@ def bandwidth(V, rule: str = "knn1") -> float:
 
 
 def gauss_kernel(V, sigma2: float | None = None, rule: str = "knn1") -> np.ndarray:
-    """Gaussian kernel on the centres (eknn.md §1.3; bandwidth ours).
+    """Gaussian kernel on the centres (the papernotes.org summary; bandwidth ours).
 
     .. math::
         K_{ab} = \\exp\\bigl(-\\lVert v_a - v_b \\rVert^2 / (2\\sigma^2)\\bigr).
@@ -104,7 +104,7 @@ def gauss_kernel(V, sigma2: float | None = None, rule: str = "knn1") -> np.ndarr
 
 
 def normalized_partition(labels, k: int, w=None) -> np.ndarray:
-    """The scaled indicator :math:`\\hat U_\\omega = U (U^\\top \\Omega U)^{-1/2}` (eknn.md §1.3).
+    """The scaled indicator :math:`\\hat U_\\omega = U (U^\\top \\Omega U)^{-1/2}` (the papernotes.org summary).
 
     .. math::
         (\\hat U_\\omega)_{ac} = [c(a) = c] / \\sqrt{\\textstyle\\sum_{b: c(b)=c} \\omega_b}.
@@ -133,7 +133,7 @@ def normalized_partition(labels, k: int, w=None) -> np.ndarray:
 
 
 def kkm_objective(K, labels, k: int, w=None) -> float:
-    """Weighted kernel k-means objective (eknn.md §1.3; weights ours, E2).
+    """Weighted kernel k-means objective (the papernotes.org summary; weights ours, E2).
 
     .. math::
         f_N(U; \\omega) = \\operatorname{tr}(\\Omega K)
@@ -177,7 +177,7 @@ def kkm_objective(K, labels, k: int, w=None) -> float:
 
 
 def spectral_lower_bound(K, k: int) -> float:
-    """Ky Fan lower bound of the (unweighted) kernel k-means objective (eknn.md E4).
+    """Ky Fan lower bound of the (unweighted) kernel k-means objective (our derivation).
 
     .. math::
         \\min_U f_N(U) \\ge \\operatorname{tr} K - \\sum_{i \\le k} \\lambda_i(K),
@@ -211,7 +211,7 @@ def compressed_objective(K, center_of, labels, k: int) -> float:
         \\operatorname{tr} K_n - \\operatorname{tr}(\\hat H^\\top K_n \\hat H).
 
     Built explicitly at size n × n: the reference for :func:`kkm_objective` with size weights
-    (eknn.md E2, our derivation).
+    (our derivation).
 
     Parameters
     ----------

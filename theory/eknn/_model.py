@@ -1,4 +1,4 @@
-"""EKNN-lite: the three layers, the joint objective and its solvers (eknn.md §1.5, §1.7).
+"""EKNN-lite: the three layers, the joint objective and its solvers (the papernotes.org summary).
 
 **Our reconstruction** throughout: the paper's body and code are not public. Rows of each
 view :math:`X^v` are the n points (Θ^v := X^v, no self-representation), and
@@ -76,7 +76,7 @@ def view_B(state: EKNNState, v: int) -> np.ndarray:
 
 
 def layer_terms(state: EKNNState) -> dict:
-    """The terms of F per view: ``fL``, ``fN``, ``fM`` (lists) and ``F`` (eknn.md §1.5)."""
+    """The terms of F per view: ``fL``, ``fN``, ``fM`` (lists) and ``F`` (the papernotes.org summary)."""
     fL, fN, fM = [], [], []
     for v, X in enumerate(state.Xs):
         fL.append(float(((X - state.V[v][state.W[v]]) ** 2).sum()))
@@ -88,7 +88,7 @@ def layer_terms(state: EKNNState) -> dict:
 
 
 def objective(state: EKNNState) -> float:
-    """F of eknn.md §1.5 for the current blocks (α, β, γ of the state)."""
+    """F of the papernotes.org summary, single source for the current blocks (α, β, γ of the state)."""
     return layer_terms(state)["F"]
 
 
@@ -100,7 +100,7 @@ def _numpy_kmeans(Z, k, seed):
 def eknn_pipeline(Xs, k: int, p: int, *, center_weights: str = "none", rule: str = "knn1",
                   alpha: float = 1.0, beta: float = 1.0, gamma: float = 1.0,
                   kmeans: Callable | None = None, random_state: int = 0) -> EKNNState:
-    """EKNN-lite, layer by layer [our reconstruction, eknn.md §1.7].
+    """EKNN-lite, layer by layer [our reconstruction, the papernotes.org summary, single source].
 
     Layer 1: :math:`(W^v, V^v)` = k-means of :math:`X^v` with p centres. Layer 2: :math:`U^v` =
     kernel k-means of the centres (Gaussian, σ² by ``rule``, NJW start, weights 1 or the
@@ -160,7 +160,7 @@ def eknn_pipeline(Xs, k: int, p: int, *, center_weights: str = "none", rule: str
 
 
 def joint_bcd(state: EKNNState, n_sweeps: int = 10, rtol: float = 1e-9) -> EKNNState:
-    """Block-coordinate descent of F (eknn.md §1.7 "joint" mode; our reconstruction).
+    """Block-coordinate descent of F (the papernotes.org summary, single source "joint" mode; our reconstruction).
 
     Per sweep and view: W rows = exact argmin of :math:`\\alpha\\lVert x_i - V_a\\rVert^2 +
     \\gamma\\lVert \\hat U_a - (HG)_i\\rVert^2`; V = cluster means, kept only if

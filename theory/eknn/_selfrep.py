@@ -1,4 +1,4 @@
-"""The self-representation sub-layer of EKNN (eknn.md §1.1, E6), our reconstruction.
+"""The self-representation sub-layer of EKNN (the papernotes.org summary), our reconstruction.
 
 As summarised: :math:`\\eta \\lVert X - X\\Theta \\rVert_F^2 + \\mu \\lVert \\Theta \\rVert_*`;
 here the **columns** of X are the n points (X is d × n) so that Θ is n × n. Alone (without the
@@ -14,7 +14,7 @@ from theory.validation import Interval, check_array, check_param
 
 
 def selfrep_objective(X, Theta, eta: float, mu: float) -> float:
-    """:math:`\\eta \\lVert X - X\\Theta \\rVert_F^2 + \\mu \\lVert \\Theta \\rVert_*` (eknn.md §1.1).
+    """:math:`\\eta \\lVert X - X\\Theta \\rVert_F^2 + \\mu \\lVert \\Theta \\rVert_*` (the papernotes.org summary).
 
     Parameters
     ----------
@@ -36,7 +36,7 @@ def selfrep_objective(X, Theta, eta: float, mu: float) -> float:
 
 
 def lrsc_closed_form(X, eta: float, mu: float) -> np.ndarray:
-    """Minimiser of the self-representation problem (LRSC closed form; eknn.md E6).
+    """Minimiser of the self-representation problem (LRSC closed form; our derivation).
 
     .. math::
         \\Theta^\\star = V \\operatorname{diag}\\Bigl(\\max\\bigl(0,\\,
@@ -67,7 +67,7 @@ def lrsc_closed_form(X, eta: float, mu: float) -> np.ndarray:
 
 
 def lrr_noiseless(X, rank: int | None = None) -> np.ndarray:
-    """Minimum-nuclear-norm exact self-representation (LRR, noiseless; eknn.md E6).
+    """Minimum-nuclear-norm exact self-representation (LRR, noiseless; our derivation).
 
     .. math::
         \\arg\\min \\lVert \\Theta \\rVert_* \\ \\text{s.t.}\\ X = X\\Theta \\ =\\ V_r V_r^\\top,

@@ -1,5 +1,5 @@
 """Theory claims of EKNN: kernel k-means on centres, compression, Ky Fan bound, consensus layer
-and self-representation (eknn.md §2, E1–E6). **Our reconstruction**: the paper's body was not
+and self-representation (papernotes.org summary, E1–E6). **Our reconstruction**: the paper's body was not
 seen; statements are "in our reconstruction" of the layers from a one-source summary.
 """
 
@@ -26,7 +26,7 @@ from theory.eknn import (
 from theory.eknn._instances import blob_centres
 from theory.tolerances import LP
 
-_R = "our reconstruction (eknn.md §1, one-source summary; paper body not seen)"
+_R = "our reconstruction from a one-source summary (papernotes.org); paper body not seen"
 
 
 def _poly2_features(V):
@@ -48,11 +48,14 @@ def _feature_cost(Phi, lab, k, w):
     return tot
 
 
-@claim("eknn.kkm.identity", where="eknn.md §1.3, E1 (" + _R + ")",
+@claim("eknn.kkm.identity", where="papernotes.org summary (" + _R + ")",
        statement="In our reconstruction the nonlinear layer f_N = tr K − tr(ÛᵀKÛ) equals Σ_a ‖φ(v_a) "
        "− m_c(a)‖² (and its size-weighted form Σ ω_a‖φ(v_a) − m^ω_c(a)‖²) for any kernel with "
        "feature map φ.", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("the nonlinear layer's objective as summarised by the "
+                      "papernotes.org note on OpenReview ljM1HTSH9c, a one-source "
+                      "summary of the layer objectives; the paper body, code and reviews "
+                      "were not seen")),
        setting="exact")
 def _kkm_identity(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -82,29 +85,50 @@ def _compress_instance(seed):
     return co, K, lab
 
 
-@claim("eknn.compress.unweighted", where="eknn.md §1.3, E2; abstract: kernel k-means 'over the "
-       "linear clusters' (" + _R + ")",
+@claim("eknn.compress.unweighted", where="nonlinear layer as summarised (papernotes.org); "
+       "abstract: kernel k-means over the linear clusters (" + _R + ")",
        statement="In our reading, the nonlinear layer as summarised (unweighted f_N, D = UᵀU "
-       "counting centres) is kernel k-means of the data compressed to its p centres.",
-       expected="reading_fails", corrected_by="eknn.compress.weighted", evidence=("witness",),
-       source=("secondary", "UNAUDITED: " + "The summary defines D = UᵀU (counts centres, not "
-       "points) and presents the layer as an efficient stand-in for kernel k-means of the n "
-       "points; the paper's text was not seen, so whether it weights centres is unknown."),
+       "counting centres) is kernel k-means of the data compressed to its p centres: its exact "
+       "minimiser over the partitions of the centres also minimises kernel k-means of the n "
+       "compressed points (both judged on the point-level objective).",
+       expected="reading_fails", corrected_by="eknn.compress.weighted",
+       evidence=("witness", "independent"),
+       source=("ours", ("our reading: the summary (papernotes.org note on OpenReview ljM1HTSH9c) "
+                        "defines D = UᵀU (counting centres, not points) and presents the layer as "
+                        "an efficient stand-in for kernel k-means of the n points; the paper's "
+                        "text was not seen, so whether it weights centres is unknown")),
        setting="exact")
 def _compress_unweighted(seed: int = 0):
-    co, K, lab = _compress_instance(seed)
+    """Each instance: 40 points of 3 blobs (sizes 25/10/5), p = 9 k-means centres, k = 3. Both
+    minimisers are exact (all S(9, 3) = 3025 partitions of the centres); the unweighted one is
+    then scored on the point-level objective (the size-weighted f_N, equal to kernel k-means of
+    the compressed points: eknn.compress.weighted), so both sides are sums over points."""
     j = Judge()
-    j.close("unweighted f_N on centres vs kernel k-means of the n compressed points",
-            kkm_objective(K, lab, 3), compressed_objective(K, co, lab, 3), rtol=1e-10)
-    return j.evidence(note="n = 40 points of 3 blobs of sizes 25/10/5, p = 9 k-means centres, "
-                      "k = 3: the unweighted value counts a centre of 1 point like one of 10.")
+    got, best, same = [], [], []
+    for s in range(seed, seed + 12):
+        co, K, _ = _compress_instance(s)
+        w = np.bincount(co, minlength=K.shape[0]).astype(float)
+        _, lab_u = kkm_exact_min(K, 3)
+        v_w, _ = kkm_exact_min(K, 3, w)
+        got.append(kkm_objective(K, lab_u, 3, w))
+        best.append(v_w)
+        same.append(bool(got[-1] <= v_w * (1 + 1e-12)))
+    j.le("point-level objective of the unweighted minimiser vs the point-level minimum "
+         "(12 instances)", got, best, rtol=1e-10)
+    worst = int(np.argmax(np.array(got) / np.array(best)))
+    return j.evidence(note=f"the two minimisers coincide on {sum(same)} of 12 instances (seed "
+                      f"{seed}, the former witness, among them: there the old comparison set a "
+                      "sum over centres against a sum over points, two scales); they differ on "
+                      f"seeds {[seed + i for i, x in enumerate(same) if not x]}, worst seed "
+                      f"{seed + worst}: {got[worst]:.4f} vs {best[worst]:.4f} "
+                      f"(+{got[worst] / best[worst] - 1:.1%}).")
 
 
-@claim("eknn.compress.weighted", where="eknn.md E2 (our derivation)", expected="corrected",
+@claim("eknn.compress.weighted", where="our derivation", expected="corrected",
        statement="Kernel k-means of the n compressed points (K_n = WKWᵀ, H = WU) equals the "
        "size-weighted objective on the centres, tr(ΩK) − tr(Û_ωᵀΩKΩÛ_ω), Ω = diag(WᵀW).",
        evidence=("independent", "proof"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our derivation (size-weighted centres)"),
        setting="exact")
 def _compress_weighted(seed: int = 0):
     """Proof: WᵀW = Ω and HᵀH = UᵀΩU, so Ĥ = WÛ_ω; tr(ĤᵀWKWᵀĤ) = tr(Û_ωᵀΩKΩÛ_ω) and
@@ -121,11 +145,14 @@ def _compress_weighted(seed: int = 0):
                       "weighted cluster sums against the explicit n × n trace form.")
 
 
-@claim("eknn.special_cases", where="eknn.md E3 ('k-means and kernel k-means are special "
+@claim("eknn.special_cases", where="our derivation ('k-means and kernel k-means are special "
        "cases'; " + _R + ")",
        statement="In our reconstruction, p = n with W = I makes f_N kernel k-means of all points; "
        "p = k with U = I makes f_N = 0 and leaves linear k-means.", evidence=("sanity",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("'k-means and kernel k-means are special cases' as summarised by "
+                      "the papernotes.org note on OpenReview ljM1HTSH9c, a one-source "
+                      "summary of the layer objectives; the paper body, code and reviews "
+                      "were not seen")),
        setting="exact")
 def _special(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -139,10 +166,10 @@ def _special(seed: int = 0):
     return j.evidence(note="true by construction of the layers")
 
 
-@claim("eknn.kyfan.bound", where="eknn.md E4 (our derivation)", expected="extension",
+@claim("eknn.kyfan.bound", where="our derivation", expected="extension",
        statement="f_N ≥ tr K − Σ_{i≤k} λ_i(K) for every partition (Ky Fan), with equality for "
        "K = blockdiag(a_c 11ᵀ) + cI and the block partition.", evidence=("search", "witness"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our derivation (Ky Fan) for the summarised nonlinear layer"),
        setting="exact")
 def _kyfan(seed: int = 0):
     j = Judge()
@@ -168,7 +195,7 @@ def _kyfan(seed: int = 0):
     return j.evidence(note="exhaustive enumeration of all S(10,3) = 9330 partitions of 10 "
                       "Gaussian-kernel centres (spreads .3, 1, 3); block-diagonal witness "
                       "attains the bound with value (p − k)c = 3. Not claimed: Lloyd from the NJW start "
-                      "reaching the exact minimum (the spec's E4 table): here its relative excess "
+                      "reaching the exact minimum (as an earlier pilot of ours had it): here its relative excess "
                       f"is {', '.join(f'{g:.3f}' for g in lloyd_gap)} at spreads .3, 1, 3.")
 
 
@@ -179,10 +206,13 @@ def _rand_B(rng, n, k, p):
     return normalized_partition(U, k)[W]
 
 
-@claim("eknn.consensus.kmeans", where="eknn.md §1.4, E5 (our derivation)", expected="extension",
+@claim("eknn.consensus.kmeans", where="papernotes.org summary (our derivation)", expected="extension",
        statement="min over G of Σ_v ‖B^v − HG^v‖² equals the k-means cost of the concatenated "
        "rows [B¹ … B^V] under H, with G^v = (HᵀH)⁻¹HᵀB^v.", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", ("our derivation on the multi-view term f_M as summarised by the "
+                 "papernotes.org note on OpenReview ljM1HTSH9c, a one-source "
+                 "summary of the layer objectives; the paper body, code and reviews "
+                 "were not seen")),
        setting="exact")
 def _consensus_kmeans(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -201,10 +231,13 @@ def _consensus_kmeans(seed: int = 0):
                       "without the closed form.")
 
 
-@claim("eknn.consensus.relabel", where="eknn.md E5 (our derivation)", expected="extension",
+@claim("eknn.consensus.relabel", where="our derivation", expected="extension",
        statement="The consensus cost is unchanged when one view's nonlinear clusters are "
        "relabelled: no cross-view label matching is needed.", evidence=("proof", "independent"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", ("our derivation on the multi-view term f_M as summarised by the "
+                 "papernotes.org note on OpenReview ljM1HTSH9c, a one-source "
+                 "summary of the layer objectives; the paper body, code and reviews "
+                 "were not seen")),
        setting="exact")
 def _relabel(seed: int = 0):
     """Proof: relabelling view v permutes the columns of B^v: B^vP. With G' = G^vP,
@@ -223,11 +256,14 @@ def _relabel(seed: int = 0):
     return j.evidence(note="3 random permutations of view 1's labels; n = 30, V = 3.")
 
 
-@claim("eknn.consensus.row_scale", where="eknn.md E5 (our derivation; a gap)", expected="extension",
+@claim("eknn.consensus.row_scale", where="our derivation; a gap", expected="extension",
        statement="Row i of WÛ has norm 1/√(number of centres in its nonlinear cluster), so the "
        "consensus weights clusters by centre counts (with size weights: 1/√(points)).",
        evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", ("our derivation on the multi-view term f_M as summarised by the "
+                 "papernotes.org note on OpenReview ljM1HTSH9c, a one-source "
+                 "summary of the layer objectives; the paper body, code and reviews "
+                 "were not seen")),
        setting="exact")
 def _row_scale(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -254,11 +290,14 @@ def _two_subspaces(seed, noise=0.05):
     return X + noise * rng.standard_normal(X.shape)
 
 
-@claim("eknn.selfrep.lrsc", where="eknn.md §1.1, E6 (Favaro et al. 2011; " + _R + ")",
+@claim("eknn.selfrep.lrsc", where="papernotes.org summary (Favaro et al. 2011; " + _R + ")",
        expected="extension",
        statement="Alone, the self-representation sub-layer min η‖X − XΘ‖² + μ‖Θ‖_* has the "
        "closed form Θ* = V diag(max(0, 1 − μ/(2ησ_i²)))Vᵀ.", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("the self-representation sub-layer as summarised by the "
+                      "papernotes.org note on OpenReview ljM1HTSH9c, a one-source "
+                      "summary of the layer objectives; the paper body, code and reviews "
+                      "were not seen")),
        setting="exact")
 def _lrsc(seed: int = 0):
     import cvxpy as cp
@@ -279,10 +318,13 @@ def _lrsc(seed: int = 0):
     return j.evidence(note="d = 5, n = 14 points on two noisy 2-dim subspaces, η = 1, μ = .5.")
 
 
-@claim("eknn.selfrep.lrr", where="eknn.md E6 (LRR; " + _R + ")", expected="extension",
+@claim("eknn.selfrep.lrr", where="our derivation (LRR; " + _R + ")", expected="extension",
        statement="Noiseless: argmin ‖Θ‖_* s.t. X = XΘ is V_rV_rᵀ; without the nuclear norm "
        "Θ = I is a trivial exact self-representation.", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("the self-representation sub-layer as summarised by the "
+                      "papernotes.org note on OpenReview ljM1HTSH9c, a one-source "
+                      "summary of the layer objectives; the paper body, code and reviews "
+                      "were not seen; the noiseless LRR limit is ours")),
        setting="exact")
 def _lrr(seed: int = 0):
     import cvxpy as cp

@@ -74,7 +74,7 @@ def group_robust_losses(theta, Z, Y, G, eps_g, *, b: float = 0.0):
 
     References
     ----------
-    Eq. (8) with the latent cost; hgdro.md §3.
+    Eq. (8) with the latent cost.
     """
     Z, Y, G, m, counts, e = _groups(Z, Y, G, eps_g, "group_robust_losses")
     th = check_array(theta, "theta", "group_robust_losses", ndim=1)
@@ -97,7 +97,7 @@ def hierarchical_value(R_g) -> float:
 
     References
     ----------
-    Eq. (5) with ρ = ∞ (the paper's Eq. (8)); hgdro.md §3 "Outer level".
+    Eq. (5) with ρ = ∞ (the paper's Eq. (8)).
     """
     R = check_array(R_g, "R_g", "hierarchical_value", ndim=1)
     return float(R.max())
@@ -253,7 +253,7 @@ def hierarchical_optimum(Z, Y, G, eps_g, *, ridge: float, bias: bool = False, ad
 
     References
     ----------
-    Eq. (8) with a linear head on frozen features (the setting of Prop. B.1); hgdro.md §3.
+    Eq. (8) with a linear head on frozen features (the setting of Prop. B.1).
     """
     caller = "hierarchical_optimum"
     Z, Y, G, m, _counts, e = _groups(Z, Y, G, eps_g, caller)
@@ -295,7 +295,7 @@ def hierarchical_saddle(Z, Y, G, eps_g, *, ridge: float):
 
     References
     ----------
-    Eq. (8); the game solved by Alg. 1; hgdro.md §3.
+    Eq. (8); the game solved by Alg. 1.
     """
     caller = "hierarchical_saddle"
     Z, Y, G, _m, _counts, e = _groups(Z, Y, G, eps_g, caller)
@@ -393,7 +393,7 @@ def eg_update(q, losses, eta, adj=None):
 
     References
     ----------
-    Alg. 1; ``loss.py`` (Sagawa et al.'s update with the C/√n_g adjustment); hgdro.md §2.
+    Alg. 1; ``loss.py`` (Sagawa et al.'s update with the C/√n_g adjustment).
     """
     caller = "eg_update"
     q = check_array(q, "q", caller, ndim=1)
@@ -515,7 +515,7 @@ def omd_gap_bound(theta_norm, G, B, m, T) -> float:
 
     References
     ----------
-    Prop. B.1 (O(1/√T), constants unconfirmed); our explicit constants (the spec's
+    Prop. B.1 (O(1/√T), constants unconfirmed); our explicit constants (our pilot's
     :math:`(\|\theta^*\|^2 + G^2 + 2\log m + B^2)/2\sqrt T` also holds, with more slack).
     """
     caller = "omd_gap_bound"
@@ -554,7 +554,7 @@ def collapse_threshold(Z, Y, G, scale) -> float:
 
     References
     ----------
-    Our sharpening of the collapse noted in hgdro.md §3 ("Trivial-solution collapse").
+    Our sharpening of the trivial-solution collapse.
     """
     caller = "collapse_threshold"
     Z, Y, G, m, _counts, e = _groups(Z, Y, G, scale, caller)

@@ -76,7 +76,7 @@ def robust_logistic(margin, w, eps, *, p=2):
 
     References
     ----------
-    Our derivation for the latent inner problem of Eq. (8) (hgdro.md §3, "Linear head"); the
+    Our derivation for the latent inner problem of Eq. (8); the
     per-sample form is Lemma A.0.1 (Staib & Jegelka 2017).
     """
     caller = "robust_logistic"
@@ -117,7 +117,7 @@ def group_radii(n_g, eps, rule="code"):
 
     References
     ----------
-    Sec. 4 (paper rule); ``loss.py`` of the official code (code rule); hgdro.md §1.
+    Sec. 4 (paper rule); ``loss.py`` of the official code (code rule).
     """
     caller = "group_radii"
     n = np.asarray(n_g)
@@ -185,7 +185,7 @@ def fgsm_vs_vertex(W, z, y, eps):
 
     References
     ----------
-    Alg. 1 and ``loss.py`` of the official code (one ℓ∞ sign step called "PGD"); hgdro.md §2–3.
+    Alg. 1 and ``loss.py`` of the official code (one ℓ∞ sign step called "PGD").
     """
     caller = "fgsm_vs_vertex"
     W = check_array(W, "W", caller, ndim=2, min_rows=2)
@@ -240,7 +240,7 @@ def relu_surrogate_witness(w=2.0, eps=0.5, x0=-1.0):
 
     References
     ----------
-    Thm 4.1 (surrogate upper bound, wording unconfirmed); hgdro.md §3.
+    Thm 4.1 (surrogate upper bound, wording unconfirmed).
     """
     caller = "relu_surrogate_witness"
     check_param("w", w, Interval(None, None), caller)

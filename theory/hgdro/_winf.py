@@ -55,7 +55,7 @@ def winf_local_sup(points, grid, loss, eps):
 
     References
     ----------
-    Lemma A.0.1 (Staib & Jegelka 2017), quoted by the reviews; hgdro.md §3.
+    Lemma A.0.1 (Staib & Jegelka 2017), quoted by the reviews.
     """
     _, _, ell, reach = _inputs(points, grid, loss, eps, "winf_local_sup")
     return float(np.mean(np.max(np.where(reach, ell[None, :], -np.inf), axis=1)))
@@ -83,7 +83,7 @@ def winf_dro_value_lp(points, grid, loss, eps):
 
     References
     ----------
-    Definition of W∞ (hgdro.md §1) and Eq. (5) with one group.
+    Definition of W∞ and Eq. (5) with one group.
     """
     x, _g, ell, reach = _inputs(points, grid, loss, eps, "winf_dro_value_lp")
     n = len(x)
@@ -117,7 +117,7 @@ def w1_dro_value_lp(points, grid, loss, eps):
 
     References
     ----------
-    Our comparison (hgdro.md §3, after Lemma A.0.1).
+    Our comparison (after Lemma A.0.1).
     """
     x, g, ell, _ = _inputs(points, grid, loss, eps, "w1_dro_value_lp")
     n, k = len(x), len(g)

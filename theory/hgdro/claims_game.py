@@ -45,7 +45,10 @@ def _F(theta, Z, Y, G, e, ridge=_RIDGE):
 @claim("hgdro.eq8.outer_max_is_worst_group", where="Eq. (5) with ρ = ∞ (Eq. (8))",
        statement="With ρ = ∞ the supremum over group mixtures β ∈ Δ_m of Σ β_g R_g is the "
        "largest group risk max_g R_g.", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("Eq. (5) with ρ = ∞ (Eq. (8)) as quoted by the three public "
+                      "OpenReview reviews of mruL1LDjzV, which quote Eq. (5), Eq. (8), "
+                      "Lemma A.0.1, Thm 4.1 and Prop. B.1, and the papernotes.org "
+                      "summaries of arXiv 2510.02818; the paper body was not seen")),
        setting="exact")
 def _outer_max(seed: int = 0):
     """HiGHS LP over the simplex against max; 30 random risk vectors of 2–8 groups."""
@@ -66,7 +69,11 @@ def _outer_max(seed: int = 0):
 @claim("hgdro.sec4.eps0_is_groupdro", where="Sec. 4 (reduction)",
        statement="With every ε_g = 0 the hierarchical objective is the Group DRO objective "
        "(same optimum value and minimiser).", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("the reduction to Group DRO at zero radius as described by the "
+                      "three public OpenReview reviews of mruL1LDjzV, which quote Eq. "
+                      "(5), Eq. (8), Lemma A.0.1, Thm 4.1 and Prop. B.1, and the "
+                      "papernotes.org summaries of arXiv 2510.02818; the paper body was "
+                      "not seen")),
        setting="exact")
 def _eps0(seed: int = 0):
     """cvxpy (Clarabel, epigraph with exponential cones) at ε = 0 against an SLSQP solve of the
@@ -95,7 +102,7 @@ def _eps0(seed: int = 0):
        "(on the simplex, supported on the groups whose robust risk is largest) make the "
        "β*-weighted problem's minimum equal to F* (strong duality).",
        expected="extension", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our derivation (strong duality of the frozen-feature game)"),
        setting="exact")
 def _saddle(seed: int = 0):
     """β* from the duals of cvxpy's epigraph constraints; min_θ Σβ*_g R_g + λ‖θ‖² by a second,
@@ -118,7 +125,9 @@ def _saddle(seed: int = 0):
        "dynamics solve min_θ max_g (R_g + a_g) + λ‖θ‖², not the hierarchical objective: for "
        "C = 1 their averaged iterate is near the adjusted optimum and strictly worse on F.",
        expected="extension", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("code", ("Sung-Ho-Jo/hierarchical-dro@ef5732046a532b0573c2bce82ac291f0b480e424:loss.py:L60-L70 "
+                 "(the C/√n_g adjustment in the weight update); the game it solves "
+                 "is our derivation")),
        setting="exact")
 def _adjustment(seed: int = 0):
     """EG/GD (T = 6400, η = 1/√T) with and without the adjustment, against cvxpy solves of the
@@ -145,7 +154,11 @@ def _adjustment(seed: int = 0):
        "gradient on β (η = 1/√T) give averaged iterates whose duality gap is at most "
        "(‖θ'‖² + G² + 2 log m + B²/4)/(2√T) and brackets the exact optimum F*.",
        evidence=("independent", "observation"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("Prop. B.1's O(1/√T) rate with frozen features as quoted by the "
+                      "three public OpenReview reviews of mruL1LDjzV, which quote Eq. "
+                      "(5), Eq. (8), Lemma A.0.1, Thm 4.1 and Prop. B.1, and the "
+                      "papernotes.org summaries of arXiv 2510.02818; the paper body was "
+                      "not seen; the explicit constants are ours")),
        setting="exact")
 def _convergence(seed: int = 0):
     """F* by cvxpy; for T = 100, 400, 1600, 6400 the primal value F(θ̄_T) and the dual value
@@ -170,14 +183,16 @@ def _convergence(seed: int = 0):
         f"{T}: {a:.2e}, {b:.2e}, {c:.3f}" for T, a, b, c in rows)
         + f". Fitted slope of F(θ̄)−F* vs T: {slope:.2f}. Bound slack ≥ "
         f"{min(c / b for _, _, b, c in rows):.1f}×. θ' is the exact best response to β̄ (cvxpy). "
-        "Hedge regret by Hoeffding's lemma (B²/4; the spec's B² holds with more slack).")
+        "Hedge regret by Hoeffding's lemma (B²/4; our pilot's B² holds with more slack).")
 
 
 @claim("hgdro.propB1.moving_features_nonconvex", where="Prop. B.1 (assumption; Reviewer 2)",
        statement="When the features depend on θ (z = v·x, head w), the robust objective is not "
        "convex in θ = (v, w), so Prop. B.1, which assumes convexity with z fixed, covers only the "
        "last layer on frozen features.", expected="extension", evidence=("witness",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("the assumption of Prop. B.1 (features fixed in θ) as raised by "
+                      "Reviewer 2 of OpenReview mruL1LDjzV; the two-layer witness is "
+                      "ours")),
        setting="exact")
 def _nonconvex():
     """Witness: one sample x = 1, y = +1, ε = 0.1; θ_a = (1, 1) and θ_b = (−1, −1) both give
@@ -200,11 +215,11 @@ def _nonconvex():
                       "features).")
 
 
-@claim("hgdro.collapse.zero_predictor", where="hgdro.md §3 (derived)",
+@claim("hgdro.collapse.zero_predictor", where="our derivation",
        statement="For radii large enough the hierarchical optimum with a linear head is θ = 0, "
        "with value log 2 (every robust group loss of the zero predictor).",
        expected="extension", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our derivation (the zero predictor at large radii)"),
        setting="exact")
 def _collapse(seed: int = 0):
     """cvxpy optimum at ε = 2 and 3 (base radius; ε_g = ε√(n_min/n_g)) against log 2 and θ = 0,
@@ -224,12 +239,12 @@ def _collapse(seed: int = 0):
     return j.evidence(note=f"values {np.round(vals, 9).tolist()}, ‖θ*‖ {norms}; ε = 0.3: {v3:.6f}.")
 
 
-@claim("hgdro.collapse.exact_threshold", where="hgdro.md §3 (sharpened here)",
+@claim("hgdro.collapse.exact_threshold", where="our derivation (sharpened here)",
        statement="Without bias, θ = 0 is the hierarchical optimum iff ε ≥ ε_c = max(0, "
        "max_{‖u‖≤1} min_g u^T μ_g / s_g), μ_g = mean_{i∈g} y_i z_i, ε_g = ε s_g (independent of "
        "the ridge); equivalently ε_c = min_{β∈Δ} ‖Σ_g β_g μ_g‖ / Σ_g β_g s_g.",
        expected="extension", evidence=("proof", "independent", "witness"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our derivation of the collapse radius"),
        setting="exact")
 def _threshold(seed: int = 0):
     """Proof in :func:`theory.hgdro.collapse_threshold` (convexity + the directional derivative

@@ -3,7 +3,7 @@
 one-step sign update (exact for two classes, not for three), the Thm 4.1 surrogate, the radii
 rule and the robustness certificate.
 
-The paper body was not read (hgdro.md §0): statements quoted by the reviews (Lemma A.0.1,
+The paper body was not read: statements quoted by the reviews (Lemma A.0.1,
 Thm 4.1, Prop. B.1) are checked as the reviews and the official code give them; where the claim
 rests on our reading, its note says so. Losses in nats.
 """
@@ -32,11 +32,14 @@ _SPEC_LOSS = (lambda z: softplus(-2 * z) + 0.3 * np.sin(3 * z))
        statement="For an empirical law, the W∞-DRO value of radius ε equals the mean over "
        "samples of the largest loss within distance ε of each sample.",
        evidence=("independent", "witness"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("Lemma A.0.1 (Staib & Jegelka 2017) as quoted by the three public "
+                      "OpenReview reviews of mruL1LDjzV, which quote Eq. (5), Eq. (8), "
+                      "Lemma A.0.1, Thm 4.1 and Prop. B.1, and the papernotes.org "
+                      "summaries of arXiv 2510.02818; the paper body was not seen")),
        setting="exact")
 def _winf_local_sup(seed: int = 0):
     """HiGHS LP over couplings supported on {|x − x'| ≤ ε} (it does not know the problem
-    decouples) against the closed form, on the spec's instance and on random losses; the witness
+    decouples) against the closed form, on our pilot's instance and on random losses; the witness
     law that moves each sample to its local argmax lies in the ball (its W∞ distance, the
     largest move, is ≤ ε) and attains the value."""
     rng = np.random.default_rng(seed)
@@ -44,8 +47,8 @@ def _winf_local_sup(seed: int = 0):
     j = Judge()
     x = np.random.default_rng(0).standard_normal(7)
     cf, lp = winf_local_sup(x, grid, _SPEC_LOSS, 0.4), winf_dro_value_lp(x, grid, _SPEC_LOSS, 0.4)
-    j.close("spec instance: closed form vs LP", cf, lp, rtol=LP)
-    j.close("spec instance vs the spec's printed 0.8830688605", cf, 0.8830688605, rtol=1e-9)
+    j.close("pilot instance: closed form vs LP", cf, lp, rtol=LP)
+    j.close("pilot instance vs our pilot's 0.8830688605", cf, 0.8830688605, rtol=1e-9)
     cfs, lps, moves, eps_s, wit = [], [], [], [], []
     for _ in range(6):
         x = rng.uniform(-2, 2, 9)
@@ -67,15 +70,15 @@ def _winf_local_sup(seed: int = 0):
                       "as printed; 6 random losses and radii likewise.")
 
 
-@claim("hgdro.winf.w1_ball_contains_winf_ball", where="hgdro.md §3 (after Lemma A.0.1)",
+@claim("hgdro.winf.w1_ball_contains_winf_ball", where="our derivation (after Lemma A.0.1)",
        statement="The W1 ball of radius ε contains the W∞ ball of radius ε, so the W1-DRO value "
-       "is at least the W∞-DRO value; with a linear loss both equal mean + ε, and on the spec's "
-       "instance the W1 value is strictly larger (1.4198 > 0.8831), not equal as the spec notes.",
+       "is at least the W∞-DRO value; with a linear loss both equal mean + ε, and on our pilot's "
+       "instance the W1 value is strictly larger (1.4198 > 0.8831), not equal as our pilot noted.",
        expected="extension", evidence=("independent", "witness"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our comparison of the W1 and W∞ balls"),
        setting="exact")
 def _w1_contains(seed: int = 0):
-    """Both LPs on the spec's instance and random ones (W1 ≥ W∞); with ℓ(z) = z on a grid
+    """Both LPs on our pilot's instance and random ones (W1 ≥ W∞); with ℓ(z) = z on a grid
     wide enough both equal mean(x) + ε exactly (the bound binds)."""
     rng = np.random.default_rng(seed)
     grid = np.linspace(-3, 3, 601)
@@ -83,8 +86,8 @@ def _w1_contains(seed: int = 0):
     j = Judge()
     w1 = w1_dro_value_lp(x, grid, _SPEC_LOSS, 0.4)
     wi = winf_dro_value_lp(x, grid, _SPEC_LOSS, 0.4)
-    j.ge("spec instance: W1 value vs W∞ value", w1, wi, rtol=LP)
-    j.fact("spec instance: W1 value strictly larger (the spec's 'equal' is wrong)", w1 > wi + 0.1)
+    j.ge("pilot instance: W1 value vs W∞ value", w1, wi, rtol=LP)
+    j.fact("pilot instance: W1 value strictly larger (our pilot's 'equal' is wrong)", w1 > wi + 0.1)
     a, b, c = [], [], []
     for _ in range(4):
         # samples on the grid and ε a multiple of its step, so that x ± ε are grid points
@@ -96,7 +99,7 @@ def _w1_contains(seed: int = 0):
     j.close("linear loss: W1 value vs mean + ε", a, c, rtol=LP)
     j.close("linear loss: W∞ value vs mean + ε", b, c, rtol=LP)
     return j.evidence(note=f"Spec instance: W1 = {w1:.6f} > W∞ = {wi:.6f} (the W1 budget moves "
-                      "one sample 7ε = 2.8 far). The spec notes them equal there: our LP "
+                      "one sample 7ε = 2.8 far). Our pilot noted them equal there: our LP "
                       "disagrees, and the evidence wins. Linear loss: both = mean + ε.")
 
 
@@ -104,7 +107,8 @@ def _w1_contains(seed: int = 0):
        statement="For a linear-logistic head the latent inner supremum over ‖δ‖_p ≤ ε equals "
        "softplus(−y wᵀz + ε‖w‖_q) with 1/p + 1/q = 1, for p ∈ {1, 2, ∞}.",
        expected="extension", evidence=("independent", "proof", "witness"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", ("our derivation for a linear-logistic head on Eq. (8) as quoted by "
+                 "the public reviews")),
        setting="exact")
 def _inner_closed_form(seed: int = 0):
     """Proof: softplus is increasing, so the sup is softplus(−m + max_{‖δ‖_p≤ε} (−y wᵀδ)), and
@@ -151,7 +155,9 @@ def _inner_closed_form(seed: int = 0):
        statement="With a binary linear softmax head the code's one-step sign update "
        "z' = z + ε sign(∇_z CE) attains the exact maximum of the cross-entropy over the ℓ∞ ball.",
        evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("code", ("Sung-Ho-Jo/hierarchical-dro@ef5732046a532b0573c2bce82ac291f0b480e424:train.py:L74-L86 "
+                 "(one ℓ∞ sign step on the latent features); its exactness for two "
+                 "classes is our derivation")),
        setting="exact")
 def _fgsm_binary(seed: int = 0):
     """CE is convex in z', so its max over the box is at a vertex: enumeration of all 2^d
@@ -175,18 +181,20 @@ def _fgsm_binary(seed: int = 0):
     return j.evidence(note="200 random binary heads, d ∈ [2, 7], ε ∈ [0.01, 1].")
 
 
-@claim("hgdro.alg1.sign_step_exact_multiclass", where="Alg. 1 ('PGD'); official code loss.py",
-       statement="The code's one-step sign update attains the inner maximum of the softmax "
-       "cross-entropy over the ℓ∞ latent ball for any number of classes.",
+@claim("hgdro.alg1.sign_step_exact_multiclass", where="Alg. 1 ('PGD'); official code train.py",
+       statement="Our reading (the paper's wording was not seen): the code's one-step sign "
+       "update attains the inner maximum of the softmax cross-entropy over the ℓ∞ latent ball "
+       "for any number of classes. It does for two classes (hgdro.alg1.sign_step_exact_binary).",
        expected="reading_fails", corrected_by="hgdro.alg1.vertex_max_multiclass",
        evidence=("witness", "independent"),
-       source=("secondary", "UNAUDITED: " + "The paper body was not read: Alg. 1 is known from the official code, which "
-       "takes one ℓ∞ sign step (no projection or iteration) and which the paper calls PGD for the "
-       "inner supremum. Reading that step as solving the inner max for C-class heads is ours; the "
-       "paper's benchmarks are all binary, where it is exact (hgdro.alg1.sign_step_exact_binary)."),
+       source=("ours", ("our reading that the code's one sign step "
+                 "(Sung-Ho-Jo/hierarchical-dro@ef5732046a532b0573c2bce82ac291f0b480e424:train.py:L74-L86), "
+                 "which Alg. 1 calls the inner maximisation as the reviews quote "
+                 "it, attains the exact inner maximum for any number of classes; "
+                 "neither the code nor the quoted text says exact")),
        setting="exact")
 def _fgsm_multiclass():
-    """The spec's 3-class counterexample, re-derived: the sign vertex gives 1.988286, the best
+    """The pilot's 3-class counterexample, re-derived: the sign vertex gives 1.988286, the best
     vertex (+1, −1) 3.030150; the exact max is checked by vertex enumeration and by L-BFGS-B
     from 50 starts inside the box."""
     W = np.array([[0.22, 1.95], [-2.53, 2.7], [4.8, -3.11]])
@@ -204,7 +212,7 @@ def _fgsm_multiclass():
     j.close("sign-step loss vs exact max (50-start L-BFGS-B)", fg, found, rtol=LP)
     return j.evidence(note=f"W = [[0.22, 1.95], [−2.53, 2.7], [4.8, −3.11]], z = (−0.5, −0.46), "
                       f"y = 0, ε = 0.3: sign step {fg:.6f}, best vertex {tuple(v.tolist())} gives "
-                      f"{best:.6f} (search {found:.6f}). Matches the spec.")
+                      f"{best:.6f} (search {found:.6f}). Matches our pilot.")
 
 
 @claim("hgdro.alg1.vertex_max_multiclass", where="Alg. 1 (corrected)",
@@ -212,7 +220,8 @@ def _fgsm_multiclass():
        "largest loss over the 2^d vertices of the box; the one-step sign update reaches it for "
        "C = 2 always but misses it on a positive fraction of random 3-class heads.",
        expected="corrected", evidence=("independent", "search", "proof"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", ("our corrected statement (the ℓ∞ inner maximum of a linear softmax "
+                 "head is at a vertex)")),
        setting="exact")
 def _vertex_max(seed: int = 0):
     """Proof: CE(Wz', y) = logsumexp(Wz') − (Wz')_y is convex in z', so its max over a polytope
@@ -250,7 +259,11 @@ def _vertex_max(seed: int = 0):
        "upper bound on the hierarchical value, whose latents must be reachable as z(x') of some "
        "input; it is tight when z maps onto the ball.",
        evidence=("witness", "search"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("Thm 4.1 (surrogate upper bound) as quoted by the three public "
+                      "OpenReview reviews of mruL1LDjzV, which quote Eq. (5), Eq. (8), "
+                      "Lemma A.0.1, Thm 4.1 and Prop. B.1, and the papernotes.org "
+                      "summaries of arXiv 2510.02818; the paper body was not seen; its "
+                      "exact wording is unconfirmed")),
        setting="exact")
 def _surrogate_upper(seed: int = 0):
     """Search: 100 random one-hidden-layer ReLU feature maps R → R² with a linear head; the true
@@ -289,7 +302,7 @@ def _surrogate_upper(seed: int = 0):
        statement="The Thm 4.1 surrogate is not an identity: with z(x) = ReLU(x), head 2z, y = +1, "
        "x0 = −1 and ε = 0.5 the hierarchical value is log 2 = 0.693147 while the surrogate is "
        "softplus(1) = 1.313262.", expected="sharpened", evidence=("witness", "independent"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our witness that the Thm 4.1 surrogate is not an identity"),
        setting="exact")
 def _surrogate_strict():
     """The closed form of the witness against a brute-force scan of 100,001 inputs and 100,001
@@ -306,7 +319,7 @@ def _surrogate_strict():
     j.close("true value vs log 2", true, np.log(2), rtol=EXACT)
     j.close("surrogate vs softplus(1) = log(1 + e)", sur, np.log1p(np.e), rtol=EXACT)
     return j.evidence(note=f"V = {true:.6f}, S = {sur:.6f}: the gap is the latent half-ball "
-                      "[−0.5, 0) that no input reaches. research/other_papers.md §10 calls the "
+                      "[−0.5, 0) that no input reaches. An earlier reading of ours called the "
                       "formula an identity; it is only an upper bound.")
 
 
@@ -314,28 +327,31 @@ def _surrogate_strict():
        statement="The code's radii ε_g = ε√(n_min/n_g) are the paper's ε/√n_g rescaled by √n_min; "
        "for Waterbirds (3498, 184, 56, 1057) and ε = 36/255 they are (0.017863, 0.077884, "
        "0.141176, 0.032495).", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("code", ("Sung-Ho-Jo/hierarchical-dro@ef5732046a532b0573c2bce82ac291f0b480e424:train.py:L23-L27, "
+                 "L57-L58 (--group_ratio_perturb: ε_g ∝ 1/√n_g rescaled so the "
+                 "largest is ε)")),
        setting="exact")
 def _radii():
     """The code rule against √n_min × the paper rule, and against the six-digit values printed
-    in the spec (computed there separately from the code)."""
+    in our pilot (computed there separately from the code)."""
     n = [3498, 184, 56, 1057]
     code = group_radii(n, 36 / 255, "code")
     paper = group_radii(n, 36 / 255, "paper")
     j = Judge()
     j.close("code rule vs √n_min · paper rule", code, np.sqrt(56) * paper, rtol=EXACT)
-    j.close("code rule vs spec's printed values", code,
+    j.close("code rule vs pilot's printed values", code,
             [0.017863, 0.077884, 0.141176, 0.032495], atol=5e-7)
     j.close("smallest group gets ε", code[2], 36 / 255, rtol=EXACT)
     return j.evidence(note="Waterbirds training counts and ε = 36/255 from the README.")
 
 
-@claim("hgdro.cert.admissible_shift_below_robust_loss", where="hgdro.md §3 (derived)",
+@claim("hgdro.cert.admissible_shift_below_robust_loss", where="our derivation",
        statement="If every latent of group g moves by at most ε_g in ℓ2 (a W∞ shift of the "
        "group), the group's logistic loss is at most its robust loss, and the shift "
        "δ_i = −ε_g y_i θ/‖θ‖ attains it.", expected="extension", evidence=("proof", "witness",
                                                                             "search"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", ("our derivation on the latent cost of Eq. (8) as quoted by the "
+                 "public reviews")),
        setting="exact")
 def _certificate(seed: int = 0):
     """Proof: each sample's loss is ≤ its own sup (the closed form), averaged over the group.
@@ -365,4 +381,4 @@ def _certificate(seed: int = 0):
     j.le("largest loss over 1000 admissible shifts vs robust loss", worst, R, rtol=EXACT)
     j.close("aligned shift vs robust loss", att, R, rtol=1e-12)
     return j.evidence(note=f"Largest excess over random shifts: {np.max(worst - R):.4f} nats "
-                      "(the spec's −0.0153 is the same kind of number).")
+                      "(our pilot's −0.0153 is the same kind of number).")

@@ -3,7 +3,7 @@
 Each closed form of :mod:`theory.jumbo._counts` is compared with (i) the tensor-by-tensor or
 matmul-by-matmul enumeration of :mod:`theory.jumbo._reference`, expanded symbolically with sympy
 (a proof for all D, L, J, N, C, p, c) and numerically at every released configuration, and (ii)
-the counts printed in the spec (``shared/papers/jumbo.md`` §3, measured there on a built torch
+the counts of an earlier pilot of ours (measured there on a built torch
 model and on the authors' code). The paper's own tables were not readable here: where a claim
 quotes the paper, it rests on third-party notes and says so (``our reading``). The comparison
 with a model *we* build in torch lives in :mod:`numerics.jumbo.claims` (empirical kind).
@@ -28,20 +28,20 @@ from theory.jumbo._counts import (
 )
 from theory.jumbo._reference import count_flops, count_weights, matmuls, weight_tensors
 
-_SPEC = "jumbo.md §3"
+_SPEC = "our counts"
 _D, _L, _J, _C, _N, _P, _c, _R, _H = sp.symbols("D L J C N p c R H", positive=True,
                                                  integer=True)
 
-# The spec's tables (§3), measured there on a built model and on the authors' code.
-_SPEC_PARAMS = {  # size: (Jumbo v3, shared FFN, ViT+CLS+R16, Jumbo v1)
+# Our pilot's tables, measured on a built torch model and on the authors' code (v3).
+_PILOT_PARAMS = {  # size: (Jumbo v3, shared FFN, ViT+CLS+R16, Jumbo v1)
     "pico": (4_779_496, 2_657_088, 1_535_848, 33_921_544),
     "nano": (8_141_800, 4_722_432, 2_637_288, 59_973_992),
     "tiny": (17_520_616, 10_622_592, 5_724_904, 134_197_288),
     "small": (66_890_728, 42_478_848, 22_065_640, 533_814_376),
     "base": (131_407_336, 42_478_848, 86_597_608, 597_955_048),
 }
-_SPEC_SHARE = {"pico": 0.556, "nano": 0.580, "tiny": 0.606, "small": 0.635, "base": 0.323}
-_SPEC_GFLOPS = {"pico": (0.8075, 0.8035, 0.7533, 0.079), "nano": (1.3386, 1.3226, 1.2426, 0.085),
+_PILOT_SHARE = {"pico": 0.556, "nano": 0.580, "tiny": 0.606, "small": 0.635, "base": 0.323}
+_PILOT_GFLOPS = {"pico": (0.8075, 0.8035, 0.7533, 0.079), "nano": (1.3386, 1.3226, 1.2426, 0.085),
                 "tiny": (2.7935, 2.7377, 2.5788, 0.091), "small": (10.3008, 9.9982, 9.4469, 0.099)}
 
 
@@ -59,7 +59,10 @@ def _args(cf):
        "(8J²D² + 5JD) + 2D + ((J+1)D + 1)C parameters (the D of the unused cls_token included); "
        "at pico/nano/tiny/small/base this is 4,779,496 / 8,141,800 / 17,520,616 / 66,890,728 / "
        "131,407,336.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L9-L67 "
+                "(JumboBlock norms, jumbo_token, one shared jumbo_mlp, head on [x_J; "
+                "patch mean]) with the timm layout of models/vision_transformer.py; the "
+                "closed form is our count of it")),
        setting="exact")
 def _params_closed_form():
     j = Judge()
@@ -71,12 +74,12 @@ def _params_closed_form():
     enum = [count_weights(weight_tensors("jumbo_v3", cf["D"], cf["L"], cf["C"], cf["N"], J=cf["J"]))
             for cf in cfs.values()]
     j.close("closed form vs tensor enumeration (5 configs)", cf_vals, enum)
-    j.close("closed form vs spec table (5 configs)", cf_vals, [_SPEC_PARAMS[k][0] for k in cfs])
+    j.close("closed form vs pilot table (5 configs)", cf_vals, [_PILOT_PARAMS[k][0] for k in cfs])
     return j.evidence(note="sympy expansion over symbolic D, L, J, C, N, p, c of the tensor list "
                       "read from the authors' modules (patch conv, pos_embed, cls_token, "
                       "jumbo_token, 12 blocks with norm1/qkv/proj/norm2/fc1/fc2/norm3, one "
                       "jumbo_mlp, norm, head) equals the closed form; exact at the 5 released "
-                      "configurations and equal to the spec's torch counts. The built torch "
+                      "configurations and equal to the pilot's torch counts. The built torch "
                       "model is compared in jumbo.model.params_match (numerics).")
 
 
@@ -85,7 +88,10 @@ def _params_closed_form():
        statement="The v1 Jumbo ViT (a Jumbo FFN and LayerScale per layer, LN over J·D before a "
        "head on x_J) has (cp²+1)D + (N+J)D + L(12D² + 15D + 8J²D² + 8JD) + 2JD + (JD+1)C "
        "parameters: 33,921,544 at pico (7.1× the v3 count).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", ("the v1 code antofuller/jumbo@eb4470d:models/jumbo.py (arXiv "
+                     "2502.15021v1), as read in an earlier session of this project; that "
+                     "commit's file was not re-opened in this audit and no paper text was "
+                     "seen")),
        setting="exact")
 def _params_v1():
     j = Judge()
@@ -97,11 +103,11 @@ def _params_v1():
     enum = [count_weights(weight_tensors("jumbo_v1", cf["D"], cf["L"], cf["C"], cf["N"], J=cf["J"]))
             for cf in cfs.values()]
     j.close("v1 closed form vs enumeration (5 configs)", vals, enum)
-    j.close("v1 closed form vs spec table", vals, [_SPEC_PARAMS[k][3] for k in cfs])
+    j.close("v1 closed form vs pilot table", vals, [_PILOT_PARAMS[k][3] for k in cfs])
     pico = cfs["pico"]
     ratio = params_jumbo(*_args(pico), variant="v1") / params_jumbo(*_args(pico))
-    # the spec prints 7.1 (one decimal): half a unit of the last digit is 0.05
-    j.close("v1/v3 at pico vs the spec's 7.1×", ratio, 7.1, atol=0.05)
+    # the pilot prints 7.1 (one decimal): half a unit of the last digit is 0.05
+    j.close("v1/v3 at pico vs the pilot's 7.1×", ratio, 7.1, atol=0.05)
     return j.evidence(note=f"v1/v3 parameter ratio at pico = {ratio:.3f}. v1 builds the last "
                       "layer's patch FFN and never calls it (layer_idx == 11 returns early), so "
                       "its weights are counted.")
@@ -112,8 +118,11 @@ def _params_v1():
        statement="A ViT with CLS + R registers and LayerScale (the authors' VisionTransformer, "
        "positional embedding on patches only) has (cp²+1)D + (N+1+R)D + L(12D² + 15D) + 2D + "
        "(D+1)C parameters: 1,535,848 / 2,637,288 / 5,724,904 / 22,065,640 / 86,597,608 at R = 16.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=("ours", ("the ViT + CLS + R registers baseline is our reconstruction (the "
+                "authors' VisionTransformer with LayerScale and R register tokens "
+                "without positional embedding); the released code has no registers model "
+                "and the paper's baseline table was not seen")),
+       setting=("analogue", "our reconstruction of the registers baseline, not the authors' model"))
 def _params_registers():
     j = Judge()
     sym = params_vit_registers.__wrapped__(_D, _L, _R, _C, _N, _P, _c)
@@ -124,7 +133,7 @@ def _params_registers():
     enum = [count_weights(weight_tensors("registers", cf["D"], cf["L"], cf["C"], cf["N"], R=16))
             for cf in cfs.values()]
     j.close("closed form vs enumeration (R = 16)", vals, enum)
-    j.close("closed form vs spec table (R = 16)", vals, [_SPEC_PARAMS[k][2] for k in cfs])
+    j.close("closed form vs pilot table (R = 16)", vals, [_PILOT_PARAMS[k][2] for k in cfs])
     return j.evidence(note="the registers model is not in the released code: the baseline is "
                       "our reading (authors' VisionTransformer with LayerScale, R register "
                       "tokens without positional embedding, head on CLS).")
@@ -135,7 +144,8 @@ def _params_registers():
        statement="The shared Jumbo FFN (8J²D² + 5JD weights) is 55.6 / 58.0 / 60.6 / 63.5 % of "
        "the v3 parameters at pico–small (J = 6), so more than half of the model, and 32.3 % at "
        "base (J = 3).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L56-L61 "
+                "(jumbo_mlp JD→4JD→JD, shared); the share is our computation")),
        setting="exact")
 def _ffn_share():
     j = Judge()
@@ -148,9 +158,9 @@ def _ffn_share():
         shares.append(ffn / params_jumbo(*_args(cf)))
     j.close("8J²D² + 5JD vs enumerated jumbo_mlp tensors",
             [jumbo_ffn_params(cf["D"], cf["J"]) for cf in cfs.values()], ffn_enum)
-    j.close("shared-FFN weights vs spec table", ffn_enum, [_SPEC_PARAMS[k][1] for k in cfs])
+    j.close("shared-FFN weights vs pilot table", ffn_enum, [_PILOT_PARAMS[k][1] for k in cfs])
     # printed to 0.1 %: half a unit of the last digit
-    j.close("share vs the spec's printed shares", shares, [_SPEC_SHARE[k] for k in cfs],
+    j.close("share vs the pilot's printed shares", shares, [_PILOT_SHARE[k] for k in cfs],
             atol=5e-4)
     j.fact("more than half at J = 6", all(s > 0.5 for s, cf in zip(shares, cfs.values(),
                                                                    strict=True) if cf["J"] == 6))
@@ -162,7 +172,9 @@ def _ffn_share():
        evidence=("proof", "independent"),
        statement="Sharing the Jumbo FFN across the L layers is exact L-fold tying: untying it "
        "adds (L − 1)(8J²D² + 5JD) parameters (29.2 M at pico, 6.1× the tied count).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L30 "
+                "(every block calls the one shared_jumbo_mlp) and L56-L61; the ablation "
+                "it relates to is known from the papernotes.org summary only")),
        setting="exact")
 def _untie_delta():
     j = Judge()
@@ -188,8 +200,9 @@ def _untie_delta():
        statement="At equal width, a v3 Jumbo ViT (J = 6) has 3.03–3.11× the parameters of the "
        "ViT + CLS + 16 registers baseline (pico–small): Jumbo is not an iso-parameter "
        "comparison.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=("ours", ("our comparison with our reconstruction of the ViT + CLS + 16 registers "
+                "baseline (not in the released code)")),
+       setting=("analogue", "the registers baseline is our reconstruction"))
 def _vs_registers():
     j = Judge()
     cfs = {k: v for k, v in configs().items() if v["J"] == 6}
@@ -201,13 +214,13 @@ def _vs_registers():
                                                  J=6))
                     / count_weights(weight_tensors("registers", cf["D"], cf["L"], cf["C"],
                                                    cf["N"], R=16)))
-    spec = [_SPEC_PARAMS[k][0] / _SPEC_PARAMS[k][2] for k in cfs]
+    spec = [_PILOT_PARAMS[k][0] / _PILOT_PARAMS[k][2] for k in cfs]
     j.close("ratio: closed forms vs enumerations", ratios, enum, rtol=1e-15)
-    j.close("ratio: closed forms vs spec tables", ratios, spec, rtol=1e-15)
+    j.close("ratio: closed forms vs pilot tables", ratios, spec, rtol=1e-15)
     j.fact("all ratios in [3.0, 3.2]", all(3.0 <= r <= 3.2 for r in ratios))
     return j.evidence(note="ratios " + ", ".join(f"{k} {r:.3f}"
                                                  for k, r in zip(cfs, ratios, strict=True))
-                      + "; the spec's '≈ 3.1×' holds at pico–nano, 3.03 at small.")
+                      + "; the pilot's '≈ 3.1×' holds at pico–nano, 3.03 at small.")
 
 
 @claim("jumbo.flops.closed_form", where="Sec. 3, Fig. 3; " + _SPEC,
@@ -216,7 +229,9 @@ def _vs_registers():
        "2(J+1)DC (T = N + J); ViT + CLS + R registers 2Ncp²D + L[8T'D² + 4T'²D + 16T'D²] + 2DC "
        "(T' = N + R + 1): 0.8075 / 1.3386 / 2.7935 / 10.3008 G (Jumbo) and 0.8035 / 1.3226 / "
        "2.7377 / 9.9982 G (R = 16) at pico–small, 224 px.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L21-L39 "
+                "and L95-L109 (the forward pass); FLOPs = 2 × multiply-accumulates of "
+                "every matmul is our convention")),
        setting="exact")
 def _flops_closed_form():
     j = Judge()
@@ -239,16 +254,16 @@ def _flops_closed_form():
           for cf in cfs.values()]
     j.close("Jumbo: closed form vs matmul enumeration (5 configs)", fj, ej)
     j.close("ViT+R16: closed form vs matmul enumeration (5 configs)", fr, er)
-    small = [k for k in cfs if k in _SPEC_GFLOPS]
+    small = [k for k in cfs if k in _PILOT_GFLOPS]
     # printed to 4 decimals in G: half a unit of the last digit
-    j.close("Jumbo GFLOPs vs spec table", [flops_jumbo(*_args(cfs[k])) / 1e9 for k in small],
-            [_SPEC_GFLOPS[k][0] for k in small], atol=5e-5)
-    j.close("ViT+R16 GFLOPs vs spec table",
+    j.close("Jumbo GFLOPs vs pilot table", [flops_jumbo(*_args(cfs[k])) / 1e9 for k in small],
+            [_PILOT_GFLOPS[k][0] for k in small], atol=5e-5)
+    j.close("ViT+R16 GFLOPs vs pilot table",
             [flops_vit_registers(cfs[k]["D"], 12, 16, 1000, 196) / 1e9 for k in small],
-            [_SPEC_GFLOPS[k][1] for k in small], atol=5e-5)
-    j.close("ViT with J global tokens (CLS + J−1 registers) GFLOPs vs spec table",
+            [_PILOT_GFLOPS[k][1] for k in small], atol=5e-5)
+    j.close("ViT with J global tokens (CLS + J−1 registers) GFLOPs vs pilot table",
             [flops_vit_registers(cfs[k]["D"], 12, cfs[k]["J"] - 1, 1000, 196) / 1e9
-             for k in small], [_SPEC_GFLOPS[k][2] for k in small], atol=5e-5)
+             for k in small], [_PILOT_GFLOPS[k][2] for k in small], atol=5e-5)
     return j.evidence(note="sympy expansion of Σ 2·m·k·n over every matmul (patch conv as a "
                       "matmul, QKV, per-head QKᵀ and AV, projection, FFNs, head) equals each "
                       "closed form for symbolic D, L, J/R, C, N, p, c, H (v1 too: "
@@ -260,7 +275,9 @@ def _flops_closed_form():
        evidence=("proof", "independent"), expected="extension",
        statement="Per layer, the Jumbo FFN costs J²/N of the patch FFN's FLOPs (as much as J² "
        "patch tokens, J times the FFN cost of J registers): 36/196 = 0.184 at J = 6, 224 px.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L30-L34 "
+                "(the Jumbo FFN on one JD-wide token, the patch FFN on N tokens); the "
+                "ratio is our derivation")),
        setting="exact")
 def _ffn_ratio():
     j = Judge()
@@ -283,14 +300,50 @@ def _ffn_ratio():
     return j.evidence(note="at pico–small (J = 6, N = 196) the ratio is 36/196 = 0.1837.")
 
 
-@claim("jumbo.flops.negligible", where="Sec. 3 (notes: the Jumbo FFN's cost is minimal)",
+@claim("jumbo.flops.minimal_cost", where="abstract (arXiv 2502.15021v1: the one Jumbo token's "
+       "cost is minimal; v3: its FFN processes a single token, for speed)",
+       evidence=("proof", "independent"),
+       statement="The charitable reading of the abstract: because it runs on a single token, the "
+       "Jumbo FFN costs less per layer than the patch FFN (J²/N < 1) for every released "
+       "configuration at the 128-px training and 224-px evaluation resolutions, and Jumbo's total "
+       "forward FLOPs stay within 10 % of the ViT + CLS + 16 registers baseline there.",
+       source=("abstract", ("arXiv 2502.15021v1 and v3 abstracts (no number printed there; the "
+               "paper's body was not seen)")),
+       setting="exact")
+def _minimal_cost():
+    j = Judge()
+    ratios, enum, rel = [], [], []
+    for cf in configs().values():
+        for img in (128, 224):
+            n = num_patches(img)
+            m = matmuls("jumbo_v3", cf["D"], cf["L"], cf["C"], n, J=cf["J"], H=cf["H"])
+            ratios.append(ffn_flop_ratio(cf["J"], n))
+            enum.append(count_flops(m, {"jumbo_fc1", "jumbo_fc2"}) / count_flops(m, {"fc1", "fc2"}))
+            rel.append(flops_jumbo(cf["D"], cf["L"], cf["J"], cf["C"], n)
+                       / flops_vit_registers(cf["D"], cf["L"], 16, cf["C"], n))
+    j.close("J²/N vs enumerated Jumbo-FFN / patch-FFN FLOPs (5 configs × 2 resolutions)",
+            ratios, enum, rtol=1e-14)
+    j.le("Jumbo-FFN / patch-FFN FLOPs < 1", max(ratios), 1.0)
+    j.le("Jumbo / ViT+R16 total FLOPs ≤ 1.10", max(rel), 1.10)
+    return j.evidence(note=f"J²/N ranges {min(ratios):.3f}–{max(ratios):.3f} (largest at 128 px, "
+                      f"J = 6: 36/64); Jumbo / ViT+R16 FLOPs {min(rel):.3f}–{max(rel):.3f}. The "
+                      "10 % margin on the total is ours; the abstract says only 'minimal' and "
+                      "'for speed'.")
+
+
+@claim("jumbo.flops.negligible", where="abstract (the Jumbo FFN's cost is minimal); our "
+       "quantifier and threshold",
        expected="reading_fails", corrected_by=("jumbo.flops.share_by_resolution",),
-       evidence=("witness", "independent"), statement="The Jumbo FFN's FLOPs are negligible (≤ 10 % of the forward pass) for the "
-       "released configurations at the resolutions they are trained and evaluated at.",
-       source=("secondary", "UNAUDITED: " + "The paper body was not readable here; third-party notes say the Jumbo FFN "
-       "'processes a single token, so its cost is minimal'. We read 'negligible' as: at most "
-       "10 % of the forward FLOPs at every resolution the paper runs the model (ImageNet "
-       "training at 128 px, evaluation at 224 px)."),
+       evidence=("witness", "independent"), statement="A reading of ours, not the paper's "
+       "statement: 'minimal' read as 'the Jumbo FFN is at most 10 % of the forward FLOPs (our "
+       "threshold) for the released configurations at every resolution the paper runs them "
+       "(128-px training and 224-px evaluation, our quantifier)'. The charitable reading is "
+       "jumbo.flops.minimal_cost.",
+       source=("ours", ("the 10 % threshold and the quantifier 'at the 128-px training and "
+                "224-px evaluation resolutions' are ours. The paper's wording was not "
+                "seen: the abstract of arXiv 2502.15021v1 says the cost of the one Jumbo "
+                "token is minimal, v3's abstract that its FFN processes a single token "
+                "for speed; neither prints a number")),
        setting="exact")
 def _negligible():
     j = Judge()
@@ -314,7 +367,9 @@ def _negligible():
        statement="The Jumbo FFN's FLOP share is 16LJ²D²/F_jumbo, which falls with resolution: "
        "for nano 24.1 % at 128 px, 8.5 % at 224 px, 1.4 % at 448 px, and the Jumbo / ViT+R16 "
        "FLOP ratio is 1.078, 1.012, 0.992 there.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", ("our computation of the Jumbo FFN's FLOP share from the released forward "
+                "pass "
+                "(antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L21-L39)")),
        setting="exact")
 def _share_by_resolution():
     j = Judge()
@@ -330,9 +385,9 @@ def _share_by_resolution():
         ratio_enum.append(count_flops(m) / count_flops(matmuls("registers", D, L, C, n, R=16,
                                                                H=H)))
     j.close("share: closed form vs enumeration (128/224/448 px)", shares, enum, rtol=1e-14)
-    j.close("share vs spec's 24.1/8.5/1.4 %", shares, [0.241, 0.085, 0.014], atol=5e-4)
+    j.close("share vs pilot's 24.1/8.5/1.4 %", shares, [0.241, 0.085, 0.014], atol=5e-4)
     j.close("Jumbo/ViT+R16: closed forms vs enumerations", ratio, ratio_enum, rtol=1e-14)
-    j.close("Jumbo/ViT+R16 vs spec's 1.078/1.012/0.992", ratio, [1.078, 1.012, 0.992], atol=5e-4)
+    j.close("Jumbo/ViT+R16 vs pilot's 1.078/1.012/0.992", ratio, [1.078, 1.012, 0.992], atol=5e-4)
     sym = 16 * _L * _J**2 * _D**2 / flops_jumbo.__wrapped__(_D, _L, _J, _C, _N, _P, _c)
     j.fact("sympy: share → 0 as N → ∞", sp.limit(sym, _N, sp.oo) == 0)
     return j.evidence(note="shares " + ", ".join(f"{100 * s:.2f} %" for s in shares)
@@ -344,7 +399,9 @@ def _share_by_resolution():
        statement="The attention sublayers of a Jumbo ViT cost L(8TD² + 4T²D) with T = N + J, "
        "exactly what a ViT with J global tokens (CLS + J − 1 registers) costs, and less than "
        "CLS + 16 registers whenever J ≤ 16 (T = 202 vs 213 at 224 px).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L26 "
+                "(one attention over the J + N tokens of width D) and L100 (the J "
+                "sub-tokens prepended); the cost comparison is our derivation")),
        setting="exact")
 def _same_tokens():
     j = Judge()
@@ -377,8 +434,10 @@ def _same_tokens():
        evidence=("observation",),
        statement="Jumbo beats ViT + registers on ImageNet-1K by +13 (nano), +4 (tiny) and +0.8 "
        "(small) top-1 points (camera-ready numbers from third-party notes).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=("secondary", ("the per-size gains come from the papernotes.org note on the ICLR 2026 "
+                     "paper; the abstract of arXiv 2502.15021v3 gives the range 0.1–13 %. The "
+                     "paper's table was not seen")),
+       setting=("analogue", "not run: needs ImageNet-1K and DeiT-III teachers"))
 def _imagenet():
     raise Unavailable("needs ImageNet-1K and distillation from DeiT-III teachers (400 + 20 "
                       "epochs); the light analogue on digits is jumbo.light.* (numerics).")
@@ -388,8 +447,9 @@ def _imagenet():
        expected="unavailable", evidence=("observation",),
        statement="Sharing the Jumbo FFN costs 0.34 points (44.61 vs 44.95 %) and saves 1.5 GB of "
        "training memory (2.6 vs 4.1 GB) on ImageNet-21K.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=("secondary", ("the ablation numbers come from the papernotes.org note on the ICLR 2026 "
+                     "paper; the paper's table was not seen")),
+       setting=("analogue", "not run: needs ImageNet-21K"))
 def _ablation():
     raise Unavailable("needs ImageNet-21K; the parameter side (untying adds (L−1)(8J²D² + "
                       "5JD)) is jumbo.params.untie_delta.")

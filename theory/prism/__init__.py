@@ -1,6 +1,6 @@
 """PRISM: Partial-label Relational Inference with Spatial and Spectral Cues (ICLR 2026,
 OpenReview m2MeiYOJED). No paper body or code is public; everything here is **our
-reconstruction** from the public summaries (prism.md §0): the candidate protocol (DEER's),
+reconstruction** from the public summaries (abstract of OpenReview m2MeiYOJED, papernotes.org): the candidate protocol (DEER's),
 candidate-constrained propagation and its linear reference, the partial-label loss, and the
 graph spectra the spectral cue reads. Rows are graphs (``N``), columns classes (``C``).
 """

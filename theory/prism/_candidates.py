@@ -2,7 +2,7 @@
 
 Each graph ``i`` with true label ``y_i`` among ``C`` classes gets the candidate set
 ``S_i = {y_i} ∪ {c ≠ y_i : B_ic = 1}`` with independent ``B_ic ~ Bernoulli(q)`` (the protocol of
-the predecessor DEER's code, which PRISM's summaries say it shares; prism.md §1.1). All
+the predecessor DEER's code, which PRISM's summaries say it shares; the papernotes.org summary). All
 expectations below are over that draw; they are exact rationals for rational ``q``.
 """
 
@@ -37,7 +37,7 @@ def uniform_candidates(y, C: int, q: float, rng) -> np.ndarray:
 
     Returns
     -------
-    M : ndarray of float, shape (N, C); each row holds its true label. Location: prism.md §1.1
+    M : ndarray of float, shape (N, C); each row holds its true label. Location: the papernotes.org summary
     (DEER's protocol; our reconstruction of PRISM's).
     """
     check_param("C", C, _C, "uniform_candidates")
@@ -59,7 +59,7 @@ def expected_set_size(C: int, q: float) -> float:
 
     .. math:: \\mathbb E|S| = 1 + q(C-1).
 
-    Dimensionless (labels). Location: prism.md §2 C1.
+    Dimensionless (labels). Location: our derivation.
     """
     return 1.0 + q * (C - 1)
 
@@ -71,7 +71,7 @@ def expected_inverse_set_size(C: int, q: float) -> float:
     .. math::
         \\mathbb E\\Big[\\frac1{|S|}\\Big] = \\frac{1-(1-q)^C}{Cq}\\quad (q>0),\\qquad 1\\ (q=0).
 
-    Location: prism.md §2 C1 (our derivation: ``|S|−1 ~ Bin(C−1, q)``).
+    Location: our derivation (``|S|−1 ~ Bin(C−1, q)``).
     """
     if q == 0:
         return 1.0
@@ -85,7 +85,7 @@ def p_overlap_diff_class(C: int, q: float) -> float:
     .. math:: P(S_i\\cap S_j\\ne\\emptyset\\mid y_i\\ne y_j) = 1-(1-q)^2(1-q^2)^{C-2}.
 
     This is the fraction of wrong-class pairs that the relational graph's overlap filter lets
-    through. Location: prism.md §2 C1 (our derivation).
+    through. Location: our derivation.
     """
     return 1.0 - (1.0 - q) ** 2 * (1.0 - q * q) ** (C - 2)
 
@@ -96,7 +96,7 @@ def p_shared_distractor(C: int, q: float) -> float:
 
     .. math:: P(\\exists c\\ne y: c\\in S_i\\cap S_j\\mid y_i=y_j=y) = 1-(1-q^2)^{C-1}.
 
-    Location: prism.md §2 C1, the tie risk of C7 (our derivation).
+    Location: our derivation (the tie risk of prism.thm2.needs_symmetry_breaking).
     """
     return 1.0 - (1.0 - q * q) ** (C - 1)
 
@@ -111,7 +111,7 @@ def prototype_shrinkage(C: int, q: float) -> float:
     .. math::
         p_c-\\bar\\mu = \\kappa(\\mu_c-\\bar\\mu),\\qquad \\kappa = \\frac{1-q}{1+q(C-1)}.
 
-    Location: prism.md §2 C2; the prototype update is prism.md §1.2 (papernotes; our
+    Location: our derivation; the prototype update is the papernotes.org summary (our
     reconstruction of its limit).
     """
     return (1.0 - q) / (1.0 + q * (C - 1))
@@ -126,7 +126,7 @@ def relational_pair_count(N: int, C: int, q: float) -> float:
 
     .. math:: \\mathbb E\\sum_c |I_c|^2 = C\\,[Nr + N(N-1)r^2].
 
-    Quadratic in ``N``: absent from the claimed ``O(|E| d)``. Location: prism.md §2 C11.
+    Quadratic in ``N``: absent from the claimed ``O(|E| d)``. Location: our derivation.
     """
     if not isinstance(N, Integral) or isinstance(N, bool) or N < 1:
         raise invalid("N", "relational_pair_count", "an int >= 1", N)

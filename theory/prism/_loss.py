@@ -1,4 +1,4 @@
-"""The partial-label loss of PRISM (prism.md §1.6) and its gradient.
+"""The partial-label loss of PRISM (the papernotes.org summary) and its gradient.
 
 .. math:: \\mathcal L = -\\frac1B\\sum_i \\log\\sum_{c\\in S_i} P_{ic}Q_{ic},\\qquad
           P = \\mathrm{softmax}(z),
@@ -34,7 +34,7 @@ def marginal_nll(logits, M, Q) -> float:
 
     .. math:: \\mathcal L(z) = -\\frac1B\\sum_i\\log\\sum_c P_{ic}Q_{ic}M_{ic}.
 
-    ``logits``, ``M``, ``Q``: ``(B, C)``. Location: prism.md §1.6 (papernotes).
+    ``logits``, ``M``, ``Q``: ``(B, C)``. Location: the papernotes.org summary of OpenReview m2MeiYOJED.
     """
     z, M, Q = _inputs(logits, M, Q, "marginal_nll")
     lp = log_softmax(z, axis=1)
@@ -52,7 +52,7 @@ def marginal_nll_grad(logits, M, Q) -> np.ndarray:
     .. math:: \\frac{\\partial\\mathcal L}{\\partial z_{ik}} = \\frac1B\\Big(P_{ik} -
               \\frac{P_{ik}Q_{ik}M_{ik}}{\\sum_c P_{ic}Q_{ic}M_{ic}}\\Big).
 
-    Location: prism.md §2 C3 (our derivation).
+    Location: our derivation.
     """
     z, M, Q = _inputs(logits, M, Q, "marginal_nll_grad")
     P = softmax(z, axis=1)

@@ -1,5 +1,5 @@
 """Candidate-constrained label propagation: PRISM's self-anchored renormalised update (our
-reconstruction of prism.md §1.5) and the masked linear scheme of Zhou et al. as a reference.
+reconstruction of the papernotes.org summary) and the masked linear scheme of Zhou et al. as a reference.
 
 PRISM (papernotes' equations; the initial ``Y⁽⁰⁾`` is unspecified, ours is uniform on ``S_i``):
 
@@ -9,7 +9,7 @@ PRISM (papernotes' equations; the initial ``Y⁽⁰⁾`` is unspecified, ours is
 
 with ``N`` the row-ℓ1 normalisation (a zero row stays zero). It is non-linear (the
 renormalisation), so it has no resolvent; the masked linear scheme
-``F ← M ⊙ (αŜF + (1 − α)Y⁰)`` does, and the two are different objects (prism.md §2 C5–C6).
+``F ← M ⊙ (αŜF + (1 − α)Y⁰)`` does, and the two are different objects (our derivation).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ _ALPHA = Interval(0, 1, closed="left")
 
 def row_normalize(X) -> np.ndarray:
     """Row-ℓ1 normalisation ``N(X)_i = X_i / Σ_c X_ic`` of a non-negative array; zero rows
-    stay zero. Location: prism.md §1.5 (``N``)."""
+    stay zero. Location: the papernotes.org summary (``N``)."""
     X = np.asarray(X, dtype=float)
     s = X.sum(1, keepdims=True)
     return np.divide(X, s, out=np.zeros_like(X), where=s > 0)
@@ -63,7 +63,7 @@ def _adjacencies(A_list, n: int, caller: str) -> list[np.ndarray]:
 
 
 def prism_step(A_list, Y, M, mu: float) -> np.ndarray:
-    """One PRISM propagation step (our reconstruction of prism.md §1.5, see module docstring)."""
+    """One PRISM propagation step (our reconstruction of the papernotes.org summary, see module docstring)."""
     agg = sum(A @ Y for A in A_list)
     return row_normalize((mu * Y + (1.0 - mu) * row_normalize(agg)) * M)
 
@@ -87,7 +87,7 @@ def prism_propagate(A_list, M, mu: float, E: int, Y0=None, return_path: bool = F
     Returns
     -------
     Y : (N, C) row-stochastic, supported on ``M`` (and the path if asked). Invariant:
-    ``Y⁽ᵉ⁾_ic ≥ μᵉ Y⁽⁰⁾_ic`` on ``S_i`` (prism.md §2 C4). Location: prism.md §1.5
+    ``Y⁽ᵉ⁾_ic ≥ μᵉ Y⁽⁰⁾_ic`` on ``S_i`` (our derivation). Location: the papernotes.org summary
     (papernotes; our reconstruction).
     """
     M = check_mask(M, "prism_propagate")
@@ -112,7 +112,7 @@ def prism_propagate(A_list, M, mu: float, E: int, Y0=None, return_path: bool = F
 
 
 def momentum_confidence(Q, Y, beta: float) -> np.ndarray:
-    """Momentum confidence update ``Q_i ← N(βQ_i + (1 − β)Y_i)`` (prism.md §1.5)."""
+    """Momentum confidence update ``Q_i ← N(βQ_i + (1 − β)Y_i)`` (the papernotes.org summary)."""
     check_param("beta", beta, _UNIT, "momentum_confidence")
     Q = check_array(Q, "Q", "momentum_confidence")
     Y = check_array(Y, "Y", "momentum_confidence")
@@ -137,7 +137,7 @@ def _zhou_inputs(S, Y0, M, alpha, caller):
 
 def zhou_masked_iterate(S, Y0, M, alpha: float, t: int, F0=None) -> np.ndarray:
     """``t`` steps of the masked linear scheme ``F ← M ⊙ (αŜF + (1 − α)Y⁰)`` from ``F0``
-    (default ``M ⊙ Y⁰``). Location: prism.md §2 C5 (Zhou et al. 2004 with a candidate mask)."""
+    (default ``M ⊙ Y⁰``). Location: our derivation (Zhou et al. 2004 with a candidate mask)."""
     S, Y0, M = _zhou_inputs(S, Y0, M, alpha, "zhou_masked_iterate")
     check_param("t", t, Interval(0, None, integer=True), "zhou_masked_iterate")
     F = M * Y0 if F0 is None else np.asarray(F0, dtype=float)
@@ -152,7 +152,7 @@ def zhou_masked_closed_form(S, Y0, M, alpha: float) -> np.ndarray:
     .. math:: F_{:c} = (1-\\alpha)\\,(I-\\alpha\\,\\mathrm{diag}(M_{:c})\\hat S)^{-1}
               \\mathrm{diag}(M_{:c})\\,Y^0_{:c}.
 
-    Exists for ``α < 1`` when ``‖Ŝ‖₂ ≤ 1`` (``‖diag(M_c)Ŝ‖₂ ≤ 1``). Location: prism.md §2 C5.
+    Exists for ``α < 1`` when ``‖Ŝ‖₂ ≤ 1`` (``‖diag(M_c)Ŝ‖₂ ≤ 1``). Location: our derivation.
     """
     S, Y0, M = _zhou_inputs(S, Y0, M, alpha, "zhou_masked_closed_form")
     n = S.shape[0]

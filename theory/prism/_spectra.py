@@ -1,7 +1,7 @@
 """Graph spectra used as spectral cues: Laplacians, closed-form spectra of paths, cycles and
 complete graphs, the cycle's heat trace, and the Chebyshev heat filter.
 
-PRISM's spectral cue reads the ``T`` smallest eigenpairs of a graph Laplacian (prism.md §1.3;
+PRISM's spectral cue reads the ``T`` smallest eigenpairs of a graph Laplacian (the papernotes.org summary;
 which Laplacian is not said: ``normalized`` selects it). The closed forms here are the reference
 objects the claims check against LAPACK; the heat filter is the standard Chebyshev expansion.
 """
@@ -41,7 +41,7 @@ def laplacian(A, normalized: bool = True) -> np.ndarray:
         L = D - A,\\qquad L_{\\rm norm} = I - D^{-1/2} A D^{-1/2}
 
     (isolated nodes get ``L_norm`` diagonal 0). Eigenvalues lie in ``[0, 2]`` for ``L_norm``.
-    Location: prism.md §1.3 (the Laplacian is unspecified in the summaries; our choice).
+    Location: the papernotes.org summary (the Laplacian is unspecified in the summaries; our choice).
     """
     A = _adjacency(A, "laplacian")
     check_param("normalized", normalized, _Bool(), "laplacian")
@@ -60,7 +60,7 @@ def path_eigs(n: int, normalized: bool = True) -> np.ndarray:
         \\lambda_k(L_{\\rm norm}) = 1-\\cos\\frac{\\pi k}{n-1},\\qquad
         \\lambda_k(L) = 2-2\\cos\\frac{\\pi k}{n},\\qquad k=0,\\dots,n-1.
 
-    Location: prism.md §2 C9 (standard).
+    Location: our derivation (standard).
     """
     k = np.arange(n)
     if normalized:
@@ -76,7 +76,7 @@ def cycle_eigs(n: int, normalized: bool = True) -> np.ndarray:
         \\lambda_k(L_{\\rm norm}) = 1-\\cos\\frac{2\\pi k}{n},\\qquad
         \\lambda_k(L) = 2-2\\cos\\frac{2\\pi k}{n}.
 
-    Location: prism.md §2 C9 (standard).
+    Location: our derivation (standard).
     """
     lam = 1.0 - np.cos(2 * np.pi * np.arange(n) / n)
     return np.sort(lam if normalized else 2 * lam)
@@ -101,7 +101,7 @@ def heat_trace_cycle(n: int, t: float) -> float:
         \\mathrm{tr}\\,e^{-tL_{\\rm norm}(C_n)} = n\\,e^{-t}\\sum_{m\\in\\mathbb Z} I_{mn}(t)
 
     (``Σ_k e^{t cos(2πk/n)}`` with ``e^{t cos θ} = Σ_m I_m(t) e^{imθ}``; only multiples of
-    ``n`` survive the sum over ``k``). Dimensionless. Location: prism.md §2 C9.
+    ``n`` survive the sum over ``k``). Dimensionless. Location: our derivation.
     """
     m = np.arange(1, 200)
     tail = ive(m * n, t)  # e^{-t} I_{mn}(t), stable
@@ -116,7 +116,7 @@ def cheb_heat_coeffs(t: float, K: int) -> np.ndarray:
         e^{-t\\lambda} = e^{-t}\\Big[I_0(t) + 2\\sum_{k\\ge1}(-1)^k I_k(t)\\,T_k(\\lambda-1)\\Big],
 
     returned as ``c_0 … c_K`` with ``c_0 = e^{-t}I_0(t)``, ``c_k = 2(−1)^k e^{-t} I_k(t)``.
-    Location: prism.md §2 C9 (the Jacobi–Anger expansion of ``e^{-tx}``).
+    Location: our derivation (the Jacobi–Anger expansion of ``e^{-tx}``).
     """
     k = np.arange(K + 1)
     c = 2.0 * (-1.0) ** k * ive(k, t)
@@ -130,7 +130,7 @@ def cheb_truncation_bound(t: float, K: int) -> float:
 
     .. math:: \\sup_{\\lambda\\in[0,2]}|e^{-t\\lambda}-p_K(\\lambda)| \\le 2e^{-t}\\sum_{k>K} I_k(t),
 
-    attained at ``λ = 0`` where every ``T_k(−1)(−1)^k = 1``. Location: prism.md §2 C9.
+    attained at ``λ = 0`` where every ``T_k(−1)(−1)^k = 1``. Location: our derivation.
     """
     k = np.arange(K + 1, K + 400)
     return float(2.0 * ive(k, t).sum())
@@ -142,7 +142,7 @@ def cheb_filter(L, x, c) -> np.ndarray:
     .. math:: T_0 = x,\\ T_1 = (L-I)x,\\ T_{k+1} = 2(L-I)T_k - T_{k-1}.
 
     ``L`` (n × n) should have spectrum in ``[0, 2]`` (the normalised Laplacian); ``x`` is
-    ``(n,)`` or ``(n, d)``. Cost ``K`` matrix–vector products. Location: prism.md §2 C9.
+    ``(n,)`` or ``(n, d)``. Cost ``K`` matrix–vector products. Location: our derivation.
     """
     L = check_array(L, "L", "cheb_filter")
     if L.shape[0] != L.shape[1]:
@@ -165,7 +165,7 @@ def cheb_filter(L, x, c) -> np.ndarray:
 
 
 def harmonic_encoding(lam, K: int) -> np.ndarray:
-    """Eigenvalue encoding ``[sin kλ, cos kλ]_{k=1..K}`` (prism.md §1.3), shape ``(len(λ), 2K)``.
+    """Eigenvalue encoding ``[sin kλ, cos kλ]_{k=1..K}`` (the papernotes.org summary), shape ``(len(λ), 2K)``.
 
     .. math:: \\rho_0(\\lambda) = [\\sin\\lambda, \\dots, \\sin K\\lambda, \\cos\\lambda, \\dots,
               \\cos K\\lambda].
@@ -178,7 +178,7 @@ def harmonic_encoding(lam, K: int) -> np.ndarray:
 
 def band_embeddings(A, T: int, K: int, W_rho, W_f, *, normalized: bool = True,
                     sign_invariant: bool = True, nonlinearity: str = "tanh") -> np.ndarray:
-    """Per-band graph embeddings ``z^(p)``, ``p = 1..T`` (our reconstruction of prism.md §1.3).
+    """Per-band graph embeddings ``z^(p)``, ``p = 1..T`` (our reconstruction of the papernotes.org summary).
 
     .. math::
         X^{(p)} = u_p\\,\\rho(\\lambda_p)^\\top,\\quad \\rho = \\rho_0 W_\\rho,\\quad
