@@ -104,11 +104,9 @@ def _t1(quick: bool = False):
     return j.evidence(note="disambiguation − uniform pick: " + "; ".join(map(_fmt, tests)))
 
 
-# The full run (20 seeds) reaches not_reproduced (−0.032 [−0.044, −0.021], power 0.90); the
-# registry's expected_verdicts does not yet admit not_reproduced for an empirical claim (it
-# derives the failing verdict without the test's decision), so it is registered undecided.
+# The full run (20 seeds): −0.032 [−0.044, −0.021], power 0.90, so not reproduced here.
 @claim("prism.lite.beats_cc_high_noise", kind="empirical", where=_WHERE + "; T2",
-       expected="undecided", corrected_by="prism.lite.gain_is_disambiguation_not_accuracy",
+       expected="not_reproduced", corrected_by="prism.lite.gain_is_disambiguation_not_accuracy",
        evidence=("observation",),
        statement="PRISM's relational inference raises test accuracy over the naive "
        "partial-label (CC) loss at high ambiguity: at q = 0.5 the paired difference PRISM-lite − "
