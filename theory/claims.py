@@ -609,11 +609,14 @@ class Claim:
     source: Source | None = None
     setting: Setting | None = None
     test: Preregistered | None = None
+    declared_relation: str | None = None
 
     @property
     def relation(self) -> str:
         """``paper`` (the paper's statement), ``corrects``/``sharpens``/``extends`` (ours), or
         ``prediction`` (ours, a threshold fixed before looking)."""
+        if self.declared_relation is not None:
+            return self.declared_relation
         if self.expected in RELATIONS:
             return RELATIONS[self.expected]
         return "prediction" if self.prediction else "paper"
@@ -819,7 +822,7 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
           kind: str = "theory", corrected_by: Iterable[str] | str = (),
           corrects: str | None = None, evidence: Iterable[str] | str = (),
           prediction: bool = False, source=None, setting=None,
-          test: Preregistered | None = None):
+          test: Preregistered | None = None, relation: str | None = None):
     """Register the decorated function as the check of a claim.
 
     Parameters
@@ -846,6 +849,10 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
         Where it was checked (:class:`Setting`).
     test : Preregistered
         An empirical claim's pre-registered test.
+    relation : str
+        ``"corrects"``, ``"sharpens"`` or ``"extends"``: our own statement whose expected
+        verdict is not the holding one (``undecided``, ``unavailable``); otherwise the relation
+        follows from ``expected`` and ``prediction``.
     """
     topic = id.split(".", 1)[0]
     if topic not in TOPICS:
@@ -872,6 +879,9 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
     if evidence == ("sanity",) and expected == "verified":
         expected = "sanity"  # a check that passes by construction: its verdict is 'sanity'
     source, setting = _as_source(source), _as_setting(setting)
+    if relation is not None and relation not in RELATIONS.values():
+        raise ValueError(f"The 'relation' parameter of claim must be one of "
+                         f"{tuple(RELATIONS.values())}. Got {relation!r} instead (claim {id!r}).")
     if test is not None and not isinstance(test, Preregistered):
         raise TypeError(f"The 'test' parameter of claim must be a Preregistered. "
                         f"Got {type(test).__name__} instead (claim {id!r}).")
@@ -882,7 +892,7 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
                          "(corrected_by=...).")
     probe = Claim(id=id, topic=topic, where=where, statement=statement, expected=expected,
                   check=lambda: None, kind=kind, evidence=evidence, prediction=prediction,
-                  source=source, setting=setting, test=test)
+                  source=source, setting=setting, test=test, declared_relation=relation)
     if source is not None and setting is not None:
         allowed = expected_verdicts(probe)
         if expected not in allowed:
@@ -899,7 +909,7 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
                               expected=expected, check=fn, kind=kind,
                               corrected_by=tuple(corrected_by), corrects=corrects,
                               evidence=evidence, prediction=prediction, source=source,
-                              setting=setting, test=test)
+                              setting=setting, test=test, declared_relation=relation)
         return fn
 
     return register
@@ -966,12 +976,12 @@ def check_registry_consistency(claims: Iterable[Claim]) -> list[str]:
         for other in c.corrected_by:
             if other not in by_id:
                 problems.append(f"{c.id}: corrected_by names unknown claim {other!r}")
-            elif by_id[other].expected != "corrected":
+            elif by_id[other].relation != "corrects":
                 problems.append(f"{c.id}: {other!r} is expected {by_id[other].expected!r}, "
-                                "not 'corrected'")
+                                "not a correction ('corrected', or relation='corrects')")
         if c.corrects is not None and c.corrects not in by_id:
             problems.append(f"{c.id}: corrects names unknown claim {c.corrects!r}")
-        if c.expected == "corrected" and c.id not in named:
+        if c.relation == "corrects" and c.id not in named:
             problems.append(f"{c.id}: expected 'corrected' but no failing claim names it; "
                             "label it 'sharpened' or 'extension'")
     return problems

@@ -301,7 +301,7 @@ _T_ON_PAR = Preregistered(
     alpha=0.05)
 
 
-@claim("fairness.exp.cs_on_par_at_competitive_accuracy", kind="empirical", expected="corrected",
+@claim("fairness.exp.cs_on_par_at_competitive_accuracy", kind="empirical", expected="undecided", relation="corrects",
        where=_WHERE, corrects="fairness.exp.cs_better_dp_at_competitive_accuracy",
        statement="What can hold instead of 'better': at competitive accuracy the CS regularizer "
        "is on par with the best competitor (non-inferior within 2 points, our margin) in ΔDP "
@@ -336,7 +336,7 @@ _T_COMPARABLE = Preregistered(
     "yardstick fixed before the full run")
 
 
-@claim("fairness.exp.cs_tradeoff_spread_comparable", kind="empirical", expected="corrected",
+@claim("fairness.exp.cs_tradeoff_spread_comparable", kind="empirical", expected="undecided", relation="corrects",
        where=_WHERE, corrects="fairness.exp.cs_most_stable_tradeoff",
        statement="What holds instead of 'more stable': on every data set, the CS regularizer's "
        "seed-to-seed spread of ΔDP over the λ grid is below twice that of the data set's most "
