@@ -11,7 +11,7 @@ import os
 os.environ.setdefault("POT_BACKEND_DISABLE_PYTORCH", "1")
 
 TOPICS = ("multisets", "tsne", "compression", "fairness", "icssl", "pnl_augment", "blae",
-          "ef21_muon", "jarf", "hgdro", "cupid", "jumbo", "prism", "eknn", "dispersion")
+          "ef21_muon", "jarf", "hgdro", "cupid", "jumbo", "prism", "eknn", "dispersion", "pcg")
 
 PAPERS = {
     "multisets": "Nikolentzos & Skianis, Lipschitz continuity of set aggregation functions and "
@@ -45,4 +45,5 @@ PAPERS = {
     "our reconstruction)",
     "dispersion": "Li et al., On the Predictive Power of Representation Dispersion in Language "
     "Models (arXiv 2506.24106, ICLR 2026)",
+    "pcg": "Tao & Barkeshli, Learning Pseudorandom Numbers with Transformers (arXiv 2510.26792, ICLR 2026)",
 }
