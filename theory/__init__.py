@@ -12,7 +12,7 @@ os.environ.setdefault("POT_BACKEND_DISABLE_PYTORCH", "1")
 
 TOPICS = ("multisets", "tsne", "compression", "fairness", "icssl", "pnl_augment", "blae",
           "ef21_muon", "jarf", "hgdro", "cupid", "jumbo", "prism", "eknn", "dispersion",
-          "token_distill", "eva", "hauwm")
+          "pcg", "token_distill", "eva", "hauwm")
 
 PAPERS = {
     "multisets": "Nikolentzos & Skianis, Lipschitz continuity of set aggregation functions and "
@@ -46,6 +46,8 @@ PAPERS = {
     "our reconstruction)",
     "dispersion": "Li et al., On the Predictive Power of Representation Dispersion in Language "
     "Models (arXiv 2506.24106, ICLR 2026)",
+    "pcg": "Tao & Barkeshli, Learning Pseudorandom Numbers with Transformers: Permuted "
+    "Congruential Generators, Curricula, and Interpretability (arXiv 2510.26792, ICLR 2026)",
     "token_distill": "Dobler, Elliott & de Melo, Token Distillation: Attention-aware Input "
     "Embeddings for New Tokens (arXiv 2505.20133, ICLR 2026)",
     "eva": "Hao, Zubić, He, Sui, Scaramuzza & Wang, Maximizing Asynchronicity in Event-based "
