@@ -1,6 +1,6 @@
 """Empirical claims of CUPID, checked on the light digits experiment
 (:mod:`numerics.cupid.experiments`: 5 seeds in full mode, thresholds fixed before the runs, from
-spec cupid.md §6) and on the released module at initialisation.
+thresholds ours) and on the released module at initialisation.
 
 The paper's tables (GLV2, HAM10000, PAPILA, ACRIMA, super-resolution) need data that is not
 offline; the digits analogues below say which paper statement they mirror and rest on our
@@ -16,7 +16,7 @@ import numpy as np
 from theory.claims import Judge, Unavailable, claim
 
 _WHERE = "arXiv 2603.10745"
-#: Seeds out of 5 that must show a monotone effect (fixed before the runs, spec §6).
+#: Seeds out of 5 that must show a monotone effect (fixed before the runs).
 MIN_SEEDS = 4
 
 

@@ -2,7 +2,7 @@
 epistemic score and its finite-perturbation bound, and the code's reductions.
 
 The paper body was not readable here; equations come from the authors' released code (read)
-and two third-party notes of the paper (spec ``cupid.md`` §0). Claims about the paper's
+and two third-party notes of the paper (papernotes.org, EN and ZH). Claims about the paper's
 equations therefore rest on our reading; claims about the code name the file.
 """
 
@@ -37,7 +37,7 @@ from theory.cupid._reference import (
 
 _PAPER = "arXiv 2603.10745"
 _NOTES = ("The paper body was not readable here; the equation is taken from the third-party "
-          "notes quoted in the spec (cupid.md §1) and matches the released lossfunction.py.")
+          "papernotes.org notes and matches the released lossfunction.py.")
 
 
 def _scalar_min(r2):
@@ -238,7 +238,7 @@ def _eu_mean_value(seed: int = 0):
                       f"{max(ratios_i):.4f}, max integral/sup {max(ratios_s):.4f} over 300.")
 
 
-@claim("cupid.eu.softmax_half", where="derived (spec cupid.md C5)",
+@claim("cupid.eu.softmax_half", where="derived (ours)",
        statement="‖diag(p) − ppᵀ‖₂ ≤ ½ for every probability vector p, with equality at "
        "p = (½, ½, 0, …); hence the probability-space EU is at most ½‖J_logits‖₂‖δ‖₂ to first "
        "order.", expected="extension", evidence=("proof", "witness", "search"),
