@@ -1,5 +1,5 @@
 """The light CUPID experiment on scikit-learn's digits (offline), our reconstruction of the
-paper's protocol at toy scale (thresholds ours).
+paper's protocol at toy scale (spec cupid.md §6).
 
 ID = digits 0–4, OOD = digits 5–9, pixels /16. Per seed: a host MLP 64-128-64-5 (ReLU, dropout
 0.1) is trained on 300 ID images and frozen; CUPID (:class:`~numerics.cupid.modules.CupidMLP`) is
