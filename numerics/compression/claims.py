@@ -59,7 +59,7 @@ def _r(x, k=4):
 
 
 @claim("compression.exp.bernoulli_learned_above_oneshot_bound", kind="empirical",
-       where="Thm 1 / Thm 2 (corrected), §7 quantiser",
+       where="Thm 1 / Thm 2 (corrected), our quantiser",
        statement="A learned universal-quantisation compressor for a Bernoulli source (shared "
        "dither, stochastic decoder) never achieves a Hamming distortion below the corrected "
        "one-shot DRC evaluated at its own rate H(Z|U), its own H(S|Y) and its own output law.",
@@ -90,7 +90,7 @@ def _bernoulli_above(quick: bool = False, seed: int = 0):
 
 
 @claim("compression.exp.bernoulli_learned_reaches_bound", kind="empirical",
-       where="§7 (learned codes approach the bound), ours",
+       where="Results (learned codes approach the bound), ours",
        statement="Every learned Bernoulli code of the full grid (q = (.3,.3) and (.2,.4), rate "
        "targets .4-1.0 H_b(q_X), 800 steps) has a Hamming distortion within 0.5 % (relative) of "
        "the corrected one-shot DRC at its own rate H(Z|U), H(S|Y) and output law.",
@@ -144,7 +144,7 @@ def _bernoulli_cb(quick: bool = False, seed: int = 0):
 
 
 @claim("compression.exp.bernoulli_gap_shrinks_with_training", kind="empirical",
-       where="§7 (learned codes approach the bound)",
+       where="Results (learned codes approach the bound)",
        statement="With more training steps a learned Bernoulli code at a fixed rate target "
        "moves towards the one-shot bound at that rate: its excess distortion over "
        "D(R_target) falls (one training seed in this run: the paired test over seeds cannot "
@@ -178,7 +178,7 @@ def _bernoulli_training(quick: bool = False, seed: int = 0):
 
 
 @claim("compression.exp.gaussian_learned_above_asymptotic_bound", kind="empirical",
-       where="Thm 4(ii) (corrected), §7 quantiser",
+       where="Thm 4(ii) (corrected), our quantiser",
        statement="A learned scalar compressor with L levels (rate log2 L bits) and shared dither "
        "for a Gaussian source never beats the asymptotic Gaussian D(R) with fixed output law, "
        "(μx−μy)²+σx²+σy²−2σxσy√(1−2^{−2R}), evaluated at its own output mean and variance.",
@@ -206,7 +206,7 @@ def _gaussian_above(quick: bool = False, seed: int = 0):
 
 
 @claim("compression.exp.gaussian_gap_shrinks_with_levels", kind="empirical",
-       where="§7 (capacity)",
+       where="Results (capacity)",
        statement="The gap of the learned Gaussian compressor to the asymptotic bound shrinks as "
        "the number of quantiser levels (rate log2 L) grows (paired over 3 training seeds, each "
        "doubling of L).", evidence=("observation",), test=_T_LEVELS,
@@ -270,7 +270,7 @@ def _digits_endpoints(quick, seed, key, test, sign):
     return j, shown
 
 
-@claim("compression.exp.digits_mse_falls_with_rate", kind="empirical", where="Fig. 6, §7",
+@claim("compression.exp.digits_mse_falls_with_rate", kind="empirical", where="Results, Fig. 6",
        statement="In unpaired super-resolution the MSE to the degraded input is lower at 32 "
        "bits than at 4 bits, for each λ_c (paired over seeds; the paper states the trend over "
        "rates, we test its endpoints).", evidence=("observation",), test=_T_RATE_MSE,
@@ -288,7 +288,7 @@ def _digits_mse(quick: bool = False, seed: int = 0):
                       "seeds at R = 4 and 32 (one seed in quick mode: undecided).")
 
 
-@claim("compression.exp.digits_accuracy_rises_with_rate", kind="empirical", where="Fig. 6, §7",
+@claim("compression.exp.digits_accuracy_rises_with_rate", kind="empirical", where="Results, Fig. 6",
        statement="In unpaired super-resolution the accuracy of the classifier on the "
        "reconstructions is higher at 32 bits than at 4 bits, for each λ_c (paired over seeds; "
        "the paper states the trend over rates, we test its endpoints).",
@@ -308,7 +308,7 @@ def _digits_acc(quick: bool = False, seed: int = 0):
 
 
 @claim("compression.exp.digits_lambda_c_tradeoff", kind="empirical",
-       where="§7, repository S1 vs S3",
+       where="repository experiments S1 vs S3",
        statement="A larger classification weight λ_c buys classifier accuracy at the cost of "
        "MSE: at every rate, λ_c = 0.05 gives higher accuracy and higher MSE than λ_c = 0.001 "
        "(paired over seeds, every rate and both quantities a separate arm).",

@@ -396,7 +396,7 @@ def _zero():
                       "h(X) (a differential entropy) is no rate threshold.")
 
 
-@claim("compression.limits.gaussian_drc", where="§4 limits (Gaussian DRC)",
+@claim("compression.limits.gaussian_drc", where="limits of Thm 4 (ours)",
        statement="Gaussian DRC: R=0 gives D_ind; R→∞ the W2² floor; σ_Y=σ_X, μ_Y=μ_X gives "
        "2σ_X²(1−ρ_R); min over σ_Y is σ_X²2^{−2R} at σ_Y=σ_Xρ_R; C_b(∞) = h(S|X).",
        expected="verified", evidence=("independent",),
@@ -594,7 +594,7 @@ def _sigma():
     return j.evidence(note="σ_X=1.3; scipy.integrate.quad at epsabs 1e-13; brentq xtol 1e-15.")
 
 
-@claim("compression.limits.drpc_endpoints", where="§4 limits (DRPC)",
+@claim("compression.limits.drpc_endpoints", where="limits of Thm 7 (ours)",
        statement="KL and W2 DRPC: P=0 gives 2σ_X²(1−ρ_R) (perfect realism); P→∞ gives "
        "σ_X²2^{−2R}.", expected="verified", evidence=("independent",),
        source=("ours",
@@ -645,7 +645,7 @@ def _grdc(seed: int = 0):
                       "(no as_stated).")
 
 
-@claim("compression.limits.structural", where="§4 (structure)",
+@claim("compression.limits.structural", where="structure of Thm 2, 4, 7 (ours)",
        statement="The corrected DRC/DRPC are non-increasing in R, C, P and bounded below by the "
        "OT cost (attained as R grows); the Gaussian DRC does not depend on C where feasible; the "
        "asymptotic binary D∞(R) is convex; the one-shot LP D(R) is piecewise linear with one knee.",
