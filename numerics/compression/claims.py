@@ -14,7 +14,6 @@ import itertools
 
 import numpy as np
 
-
 from theory.claims import Judge, Preregistered, Unavailable, claim
 from theory.tolerances import LP
 
@@ -68,11 +67,11 @@ def _r(x, k=4):
        "one-shot DRC evaluated at its own rate H(Z|U), its own H(S|Y) and its own output law.",
        evidence=("sanity",),
        source=("ours",
-               "a consistency check of our evaluation: any code is a feasible point of the "
-               "problem the corrected bound solves"),
+               ("a consistency check of our evaluation: any code is a feasible point of the "
+               "problem the corrected bound solves")),
        setting=("analogue",
-                "our universal-quantisation compressor for a Bernoulli source (shared dither, "
-                "stochastic decoder), not the paper's image models"))
+                ("our universal-quantisation compressor for a Bernoulli source (shared dither, "
+                "stochastic decoder), not the paper's image models")))
 def _bernoulli_above(quick: bool = False, seed: int = 0):
     from numerics.compression.experiments import bernoulli_experiment
 
@@ -99,11 +98,11 @@ def _bernoulli_above(quick: bool = False, seed: int = 0):
        "the corrected one-shot DRC at its own rate H(Z|U), H(S|Y) and output law.",
        expected="failed_prediction", prediction=True, evidence=("independent",),
        source=("ours",
-               "our prediction: learned codes reach the corrected one-shot DRC within 0.5 % "
-               "(threshold ours, fixed before the runs)"),
+               ("our prediction: learned codes reach the corrected one-shot DRC within 0.5 % "
+               "(threshold ours, fixed before the runs)")),
        setting=("analogue",
-                "our universal-quantisation compressor for a Bernoulli source, 800 steps, one "
-                "seed"))
+                ("our universal-quantisation compressor for a Bernoulli source, 800 steps, one "
+                "seed")))
 # Our prediction, threshold fixed before the full run; the run missed it (relative excess
 # 1.3 %-216 %, the largest where the bound is near 0): registered as a failed prediction.
 def _bernoulli_reaches(quick: bool = False, seed: int = 0):
@@ -127,8 +126,8 @@ def _bernoulli_reaches(quick: bool = False, seed: int = 0):
        "classification boundary (linear model) lower-bounds the label uncertainty of any code.",
        evidence=("sanity",),
        source=("ours",
-               "a consistency check of our evaluation (data processing), on the C_b(R) of Thm "
-               "2"),
+               ("a consistency check of our evaluation (data processing), on the C_b(R) of Thm "
+               "2")),
        setting=("analogue",
                 "our universal-quantisation compressor for a Bernoulli source"))
 def _bernoulli_cb(quick: bool = False, seed: int = 0):
@@ -153,13 +152,13 @@ def _bernoulli_cb(quick: bool = False, seed: int = 0):
        "D(R_target) falls (one training seed in this run: the paired test over seeds cannot "
        "decide).", evidence=("observation",), expected="undecided", test=_T_TRAINING,
        source=("ours",
-               "our reading of the paper's statement that learned codes agree with the theory "
+               ("our reading of the paper's statement that learned codes agree with the theory "
                "(main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a "
                "public text extraction whose formulas were flattened, 'Results' and "
-               "'Conclusion'): more training moves a code towards the one-shot bound"),
+               "'Conclusion'): more training moves a code towards the one-shot bound")),
        setting=("analogue",
-                "our universal-quantisation compressor for a Bernoulli source (q_X = q_Y = "
-                "0.3), training budgets 10-3000 steps"))
+                ("our universal-quantisation compressor for a Bernoulli source (q_X = q_Y = "
+                "0.3), training budgets 10-3000 steps")))
 def _bernoulli_training(quick: bool = False, seed: int = 0):
     from numerics.compression.experiments import bernoulli_experiment
     from theory.compression import bernoulli_rate_only_oneshot
@@ -187,8 +186,8 @@ def _bernoulli_training(quick: bool = False, seed: int = 0):
        "(μx−μy)²+σx²+σy²−2σxσy√(1−2^{−2R}), evaluated at its own output mean and variance.",
        evidence=("sanity",),
        source=("ours",
-               "a consistency check of our Monte Carlo evaluation against the asymptotic "
-               "Gaussian D(R) with fixed output law (Thm 4 case (ii))"),
+               ("a consistency check of our Monte Carlo evaluation against the asymptotic "
+               "Gaussian D(R) with fixed output law (Thm 4 case (ii))")),
        setting=("analogue",
                 "our scalar dithered quantiser with L levels for a Gaussian source"))
 def _gaussian_above(quick: bool = False, seed: int = 0):
@@ -214,10 +213,10 @@ def _gaussian_above(quick: bool = False, seed: int = 0):
        "the number of quantiser levels (rate log2 L) grows (paired over 3 training seeds, each "
        "doubling of L).", evidence=("observation",), test=_T_LEVELS,
        source=("ours",
-               "our reading of the paper's statement that learned codes agree with the theory "
+               ("our reading of the paper's statement that learned codes agree with the theory "
                "(main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a "
                "public text extraction whose formulas were flattened, 'Results'): more "
-               "quantiser levels bring the code closer to the asymptotic bound"),
+               "quantiser levels bring the code closer to the asymptotic bound")),
        setting=("analogue",
                 "our scalar dithered quantiser for a Gaussian source, L = 2-16 levels"))
 def _gaussian_levels(quick: bool = False, seed: int = 0):
@@ -280,12 +279,12 @@ def _digits_endpoints(quick, seed, key, test, sign):
        "bits than at 4 bits, for each λ_c (paired over seeds; the paper states the trend over "
        "rates, we test its endpoints).", evidence=("observation",), test=_T_RATE_MSE,
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, 'Results' (Fig. 6: higher "
-               "rates give lower MSE and better classification)"),
+               "rates give lower MSE and better classification)")),
        setting=("analogue",
-                "unpaired super-resolution on 8×8 scikit-learn digits with small MLPs (40 "
-                "epochs, 6 seeds) instead of MNIST with conv nets (100 epochs)"))
+                ("unpaired super-resolution on 8×8 scikit-learn digits with small MLPs (40 "
+                "epochs, 6 seeds) instead of MNIST with conv nets (100 epochs)")))
 def _digits_mse(quick: bool = False, seed: int = 0):
     j, shown = _digits_endpoints(quick, seed, "mse_to_input", _T_RATE_MSE, +1)
     return j.evidence(note=_NOT_MNIST + "repository S1 .0334 → .0066, S3 .0718 → .0451; ours "
@@ -299,12 +298,12 @@ def _digits_mse(quick: bool = False, seed: int = 0):
        "the paper states the trend over rates, we test its endpoints).",
        evidence=("observation",), test=_T_RATE_ACC,
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, 'Results' (Fig. 6: higher "
-               "rates give lower MSE and better classification)"),
+               "rates give lower MSE and better classification)")),
        setting=("analogue",
-                "unpaired super-resolution on 8×8 scikit-learn digits with small MLPs (40 "
-                "epochs, 6 seeds) instead of MNIST with conv nets (100 epochs)"))
+                ("unpaired super-resolution on 8×8 scikit-learn digits with small MLPs (40 "
+                "epochs, 6 seeds) instead of MNIST with conv nets (100 epochs)")))
 def _digits_acc(quick: bool = False, seed: int = 0):
     j, shown = _digits_endpoints(quick, seed, "accuracy", _T_RATE_ACC, -1)
     return j.evidence(note=_NOT_MNIST + "repository S1 .544 → .838, S3 .876 → .932; ours "
@@ -319,12 +318,12 @@ def _digits_acc(quick: bool = False, seed: int = 0):
        "(paired over seeds, every rate and both quantities a separate arm).",
        evidence=("observation",), expected="undecided", test=_T_LAMBDA,
        source=("code",
-               "NamNguyenResearch/Lossy_Compression_as_Optimal_Transport_Classification@f5cfca4:experiments/S1/*/_accuracy.csv "
+               ("NamNguyenResearch/Lossy_Compression_as_Optimal_Transport_Classification@f5cfca4:experiments/S1/*/_accuracy.csv "
                "(λ_c = 0.001, last column) vs experiments/S3/*/_accuracy.csv (λ_c = 0.05): "
-               "higher accuracy and higher distortion for the larger λ_c at every rate"),
+               "higher accuracy and higher distortion for the larger λ_c at every rate")),
        setting=("analogue",
-                "unpaired super-resolution on 8×8 scikit-learn digits with small MLPs (40 "
-                "epochs, 6 seeds) instead of MNIST with conv nets (100 epochs)"))
+                ("unpaired super-resolution on 8×8 scikit-learn digits with small MLPs (40 "
+                "epochs, 6 seeds) instead of MNIST with conv nets (100 epochs)")))
 def _digits_tradeoff(quick: bool = False, seed: int = 0):
     from numerics import stats
 

@@ -12,6 +12,8 @@ weights (T1, T2, T11) = (1, 9e-3, 0.01) unless it says T11 = 0.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from theory.claims import Judge, Preregistered, Unavailable, claim
@@ -107,11 +109,11 @@ def _logratios(seq_by_seed):
        "logits on the test inputs are bit-identical before and after CUPID training (base "
        "predictions read from F_l(m)).", evidence=("observation",), test=_T_ZERO,
        source=("abstract",
-               "arXiv 2603.10745, abstract (CUPID estimates both uncertainties without "
-               "modifying or retraining the base model)"),
+               ("arXiv 2603.10745, abstract (CUPID estimates both uncertainties without "
+               "modifying or retraining the base model)")),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
-                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10"))
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _base_unchanged(quick: bool = False):
     runs = _runs("code", quick) + ([] if quick else _runs("heldout", quick))
     j = Judge()
@@ -129,13 +131,13 @@ def _base_unchanged(quick: bool = False):
        "misclassification with argmax F_l(m')) evaluates the unmodified model.",
        evidence=("observation",),
        source=("ours",
-               "our prediction: a-Fomalhaut-a/CUPID@8879dad:test.py:L76-L88 labels errors "
+               ("our prediction: a-Fomalhaut-a/CUPID@8879dad:test.py:L76-L88 labels errors "
                "with the inserted model's prediction (torch.max of the CUPID path), and the "
                "abstract says the base model is not modified; we predicted the two "
-               "predictions agree on every ID input"),
+               "predictions agree on every ID input")),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
-                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10"))
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _inserted_pred(quick: bool = False):
     _need_full(quick, "the disagreement over seeds")
     ag = [r["agreement"] for p in ("code", "heldout") for r in _runs(p, quick)]
@@ -150,11 +152,11 @@ def _inserted_pred(quick: bool = False):
        "ID test inputs on average over 5 seeds, under both protocols (so test.py's labels are "
        "close to, but not, the base model's).", evidence=("observation",), test=_T_AGREE,
        source=("ours",
-               "our corrected statement on a-Fomalhaut-a/CUPID@8879dad:test.py:L76-L88 "
-               "(agreement of inserted and base predictions, threshold 0.9 ours)"),
+               ("our corrected statement on a-Fomalhaut-a/CUPID@8879dad:test.py:L76-L88 "
+               "(agreement of inserted and base predictions, threshold 0.9 ours)")),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
-                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10"))
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _agreement_rate(quick: bool = False):
     _need_full(quick, "the agreement over seeds")
     j = Judge()
@@ -170,13 +172,13 @@ def _agreement_rate(quick: bool = False):
        "step σ = 0 → 0.25 → 0.5 (paired over 5 seeds), under both protocols.",
        evidence=("observation",), test=_T_NOISE,
        source=("secondary",
-               "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
                "reviews of nF81AkEzXg; the paper's printed text was not seen: EU grows off "
-               "the training distribution (Sec. 4)"),
+               "the training distribution (Sec. 4)")),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
                 "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10; "
-                "Gaussian pixel noise as the shift"))
+                "Gaussian pixel noise as the shift")))
 def _eu_noise(quick: bool = False):
     _need_full(quick, "the paired test over seeds")
     j = Judge()
@@ -198,13 +200,13 @@ def _eu_noise(quick: bool = False):
        "σ = 0 (paired over 5 seeds, heldout protocol).", evidence=("observation",),
        test=_T_NOISE,
        source=("secondary",
-               "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
                "reviews of nF81AkEzXg; the paper's printed text was not seen: AU captures "
-               "data noise (Sec. 4)"),
+               "data noise (Sec. 4)")),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
                 "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10; "
-                "Gaussian pixel noise"))
+                "Gaussian pixel noise")))
 def _au_noise(quick: bool = False):
     _need_full(quick, "the paired test over seeds")
     runs = _runs("heldout", quick)
@@ -224,11 +226,11 @@ def _au_noise(quick: bool = False):
        "loss's unbounded direction instead of converging.", evidence=("observation",),
        test=_T_GROWTH,
        source=("ours",
-               "our prediction from the unbounded epistemic loss (cupid.eu.unbounded) with "
-               "the released T11 = 0.01 (a-Fomalhaut-a/CUPID@8879dad:config_train.py:L25)"),
+               ("our prediction from the unbounded epistemic loss (cupid.eu.unbounded) with "
+               "the released T11 = 0.01 (a-Fomalhaut-a/CUPID@8879dad:config_train.py:L25)")),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
-                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10"))
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _deviation_growth(quick: bool = False):
     _need_full(quick, "the paired test over seeds")
     runs = _runs("code", quick)
@@ -236,7 +238,7 @@ def _deviation_growth(quick: bool = False):
     epochs = list(runs[0]["deviation"])
     j = Judge()
     _decide(j, {f"log dev({b}) / dev({a})": lr[:, k]
-                for k, (a, b) in enumerate(zip(epochs, epochs[1:]))}, _T_GROWTH)
+                for k, (a, b) in enumerate(itertools.pairwise(epochs))}, _T_GROWTH)
     dv = [[round(v, 2) for v in r["deviation"].values()] for r in runs]
     return j.evidence(note=f"deviation at epochs {epochs}: {dv}.")
 
@@ -250,8 +252,8 @@ def _deviation_growth(quick: bool = False):
        source=("ours",
                "our control: the same runs without the push term (T11 = 0)"),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
-                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10"))
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _nomax_bounded(quick: bool = False):
     _need_full(quick, "the test over seeds")
     runs = _runs("heldout_nomax", quick)
@@ -272,13 +274,13 @@ def _ood(protocol, key, quick):
        "MC-dropout minus 0.01 (paired over 5 seeds), under both protocols.",
        evidence=("observation",),
        source=("secondary",
-               "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
                "reviews of nF81AkEzXg; the paper's printed text was not seen: Table 2 has "
                "CUPID-E above MC-dropout and the single-model baselines on PAPILA, ACRIMA and "
-               "CIFAR-10 with a ResNet-18 host; the margin 0.01 is ours"),
+               "CIFAR-10 with a ResNet-18 host; the margin 0.01 is ours")),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
-                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10"))
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _eu_vs_baselines(quick: bool = False):
     _need_full(quick, "the paired test over 5 seeds")
     j = Judge()
@@ -303,8 +305,8 @@ def _eu_vs_baselines(quick: bool = False):
        source=("ours",
                "our corrected statement (OOD AUROC above 0.80 on digits; threshold ours)"),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
-                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10"))
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _eu_detects_ood(quick: bool = False):
     _need_full(quick, "the interval over 5 seeds")
     j = Judge()
@@ -320,12 +322,12 @@ def _eu_detects_ood(quick: bool = False):
        "difference (with − without push) over 5 seeds is > 0 (heldout protocol).",
        evidence=("observation",),
        source=("secondary",
-               "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
                "reviews of nF81AkEzXg; the paper's printed text was not seen: the 'no max' "
-               "ablation (PAPILA OOD AUROC .877 → .839 without the push term)"),
+               "ablation (PAPILA OOD AUROC .877 → .839 without the push term)")),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
-                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10"))
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _no_max(quick: bool = False):
     _need_full(quick, "the paired difference over 5 seeds")
     d = _ood("heldout", "eu", quick) - _ood("heldout_nomax", "eu", quick)
@@ -342,8 +344,8 @@ def _no_max(quick: bool = False):
        source=("ours",
                "our corrected statement on the ablation (bound 0.005 ours)"),
        setting=("analogue",
-                "a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
-                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10"))
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _no_max_small(quick: bool = False):
     _need_full(quick, "the paired difference over 5 seeds")
     d = _ood("heldout", "eu", quick) - _ood("heldout_nomax", "eu", quick)
@@ -367,14 +369,14 @@ def _init_runs(quick):
        statement="The released CUPID module starts near the identity mapping: relative L1 "
        "deviation ‖m'−m‖₁/‖m‖₁ ≤ 0.1 at initialisation.", evidence=("witness",),
        source=("secondary",
-               "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
                "reviews of nF81AkEzXg; the paper's printed text was not seen: the module is "
                "initialised near the identity mapping; the threshold 0.1 is ours, and the "
                "released a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py:L25-L80 has no "
-               "skip from its input to m' and Kaiming-normal convolutions"),
+               "skip from its input to m' and Kaiming-normal convolutions")),
        setting=("analogue",
-                "our re-implementation of a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py "
-                "on a random non-negative 2×512×16×16 feature, 3 init seeds"))
+                ("our re-implementation of a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py "
+                "on a random non-negative 2×512×16×16 feature, 3 init seeds")))
 def _not_identity_init(quick: bool = False):
     rs = _init_runs(quick)
     j = Judge()
@@ -393,12 +395,12 @@ def _not_identity_init(quick: bool = False):
        "non-negative feature (deviation 0), which is what the paper is reported to describe.",
        evidence=("witness",), test=_T_INIT_RELEASED,
        source=("ours",
-               "our corrected statement: the released module "
+               ("our corrected statement: the released module "
                "(a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py:L25-L80) is far from the "
-               "identity at init; a residual zero-init form is exactly the identity"),
+               "identity at init; a residual zero-init form is exactly the identity")),
        setting=("analogue",
-                "our re-implementation of a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py "
-                "and our residual MLP, 3 init seeds"))
+                ("our re-implementation of a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py "
+                "and our residual MLP, 3 init seeds")))
 def _identity_init(quick: bool = False):
     rs = _init_runs(quick)
     j = Judge()
@@ -416,12 +418,12 @@ def _identity_init(quick: bool = False):
        statement="The reported AUROC/AURC/Spearman on GLV2, HAM10000, PAPILA, ACRIMA, CIFAR-10 "
        "and the super-resolution Pearson correlations.", evidence=("observation",),
        source=("secondary",
-               "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
                "reviews of nF81AkEzXg; the paper's printed text was not seen: Tables 1-3 "
-               "(AUROC, AURC, Spearman, Pearson) as quoted"),
+               "(AUROC, AURC, Spearman, Pearson) as quoted")),
        setting=("analogue",
-                "the paper's data sets and a 512-px ResNet-18 host, which are not available "
-                "here"))
+                ("the paper's data sets and a 512-px ResNet-18 host, which are not available "
+                "here")))
 def _tables(quick: bool = False):
     raise Unavailable("GLV2, HAM10000, PAPILA, ACRIMA, Set5/BSDS100/IXI are not offline and a "
                       "512-px ResNet-18 host is beyond the light-experiment budget.")

@@ -81,13 +81,13 @@ def _distribution_evidence(name: str, quick: bool):
        "smaller by orders of magnitude, yet exact t-SNE outputs over random initial layouts "
        "have the same distribution of silhouette, KL and trustworthiness.",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
                "p. 5, §4.1 (an impostor practically indistinguishable in its 2D t-SNE plot, "
-               "with a much weaker input silhouette) and Fig. 2, p. 6"),
+               "with a much weaker input silhouette) and Fig. 2, p. 6")),
        setting=("analogue",
-                "scikit-learn digits (300-point stratified subsample) instead of PBMC3k; "
-                "exact t-SNE over random initial layouts, equivalence margins ours"))
+                ("scikit-learn digits (300-point stratified subsample) instead of PBMC3k; "
+                "exact t-SNE over random initial layouts, equivalence margins ours")))
 def _impostor_digits(quick: bool = False):
     return _distribution_evidence("digits", quick)
 
@@ -99,13 +99,13 @@ def _impostor_digits(quick: bool = False):
        "silhouette, KL and trustworthiness over random initial layouts stay the same (paper, "
        "PBMC3k, one run: input 0.198 -> 6.6e-5, t-SNE 0.429 -> 0.462).",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
-               "p. 5, §4.1, and Fig. 2, p. 6 (PBMC3k, silhouette labels from Fig. 2)"),
+               "p. 5, §4.1, and Fig. 2, p. 6 (PBMC3k, silhouette labels from Fig. 2)")),
        setting=("analogue",
-                "scanpy pbmc68k_reduced (300-point stratified subsample, bulk_labels) instead "
+                ("scanpy pbmc68k_reduced (300-point stratified subsample, bulk_labels) instead "
                 "of PBMC3k (2638 points, Ward clusters); exact t-SNE over random initial "
-                "layouts, equivalence margins ours"))
+                "layouts, equivalence margins ours")))
 def _impostor_pbmc(quick: bool = False):
     return _distribution_evidence("pbmc68k_reduced", quick)
 
@@ -113,8 +113,8 @@ def _impostor_pbmc(quick: bool = False):
 @claim("tsne.exp1.same_p", where="Fig. 1/2, Lemma 17", kind="empirical", evidence=("sanity",),
        statement="The data sets and their impostors X_+150 have the same P to 1e-12.",
        source=("ours",
-               "a software test of Lemma 17 (camera-ready appendix, L259-L270) on the "
-               "impostors of our experiments"),
+               ("a software test of Lemma 17 (camera-ready appendix, L259-L270) on the "
+               "impostors of our experiments")),
        setting=("analogue",
                 "our digits and pbmc68k_reduced subsamples and their shifted impostors"))
 def _same_p(quick: bool = False):
@@ -135,13 +135,13 @@ def _same_p(quick: bool = False):
        "gives the impostor a PCA silhouette far below X's (notebook, PBMC3k: 0.372 -> -0.059). "
        "Checked as: the route's silhouette is at most half of X's PCA silhouette.",
        source=("code",
-               "njbergam/tsne-exaggerates-clusters@8ec0d8d:1_impostor_singleCell.ipynb, cells "
+               ("njbergam/tsne-exaggerates-clusters@8ec0d8d:1_impostor_singleCell.ipynb, cells "
                "7 and 11 (scikit-learn PCA with its default solver on the KernelPCA impostor; "
-               "printed silhouettes 0.372 -> -0.059); the camera-ready Fig. 2 has no PCA row"),
+               "printed silhouettes 0.372 -> -0.059); the camera-ready Fig. 2 has no PCA row")),
        setting=("analogue",
-                "scanpy pbmc68k_reduced (n = 700, bulk_labels) instead of PBMC3k (2638 "
+                ("scanpy pbmc68k_reduced (n = 700, bulk_labels) instead of PBMC3k (2638 "
                 "points, Ward clusters); the notebook's route (KernelPCA coordinates, then "
-                "PCA with scikit-learn's default solver) re-run by us"))
+                "PCA with scikit-learn's default solver) re-run by us")))
 def _pca_loses(quick: bool = False):
     from numerics.tsne.experiments import impostors
 
@@ -171,9 +171,9 @@ def _pca_loses(quick: bool = False):
        "PCA of X (its centred Gram matrix is G + (C/2)H), so PCA scores are X's with each axis "
        "rescaled by sqrt(lambda_k + C/2); the cluster structure stays visible.",
        source=("ours",
-               "our statement, with its proof in the check: exact PCA of X_+C keeps X's "
+               ("our statement, with its proof in the check: exact PCA of X_+C keeps X's "
                "principal directions (explains the authors' notebook "
-               "1_impostor_singleCell.ipynb, cell 11)"),
+               "1_impostor_singleCell.ipynb, cell 11)")),
        setting=("analogue",
                 "digits and pbmc68k_reduced subsamples and their impostors"))
 def _pca_same(quick: bool = False):
@@ -196,10 +196,10 @@ def _pca_same(quick: bool = False):
        "picks randomized SVD above 500 x 500) loses the clusters, while the same coordinates "
        "through the exact solver keep them.",
        source=("ours",
-               "our finding on the authors' notebook "
+               ("our finding on the authors' notebook "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:1_impostor_singleCell.ipynb, "
                "cells 7 and 11): its PCA drop comes from scikit-learn's randomized solver; "
-               "thresholds (half, 0.9) ours"),
+               "thresholds (half, 0.9) ours")),
        setting=("analogue",
                 "scanpy pbmc68k_reduced (n = 700, bulk_labels) instead of PBMC3k"))
 def _pca_route(quick: bool = False):
@@ -236,14 +236,14 @@ def _pca_route(quick: bool = False):
        "circle's neighbourhoods are kept (trustworthiness >= 0.9) and one Gaussian's layout "
        "beats a random layout's trustworthiness by 0.2.",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
                "p. 6-7, Fig. 3 and its caption (perturbations of a 200-point unit simplex "
                "within eps = 0.01 give very different outputs); the numeric thresholds are "
-               "ours"),
+               "ours")),
        setting=("analogue",
-                "our near-simplices (2 and 4 Gaussian clusters, a Gaussian, a circle; squared "
-                "distances in [1, 1.008]), exact t-SNE, one run each"))
+                ("our near-simplices (2 and 4 Gaussian clusters, a Gaussian, a circle; squared "
+                "distances in [1, 1.008]), exact t-SNE, one run each")))
 def _near_simplex(quick: bool = False):
     from numerics.tsne.experiments import near_simplex
 
@@ -284,12 +284,12 @@ def _near_simplex(quick: bool = False):
        statement="For a blob plus one outlier of outlier number alpha(X) in [0.5, 5], the "
        "stationary exact t-SNE output has alpha(Y) below Thm 9's bound.",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
-               "p. 8, Thm 9, and Fig. 5 (middle row), p. 9"),
+               "p. 8, Thm 9, and Fig. 5 (middle row), p. 9")),
        setting=("analogue",
-                "a synthetic Gaussian blob plus one outlier (alpha(X) in [0.5, 5]), exact "
-                "t-SNE polished to a stationary point"))
+                ("a synthetic Gaussian blob plus one outlier (alpha(X) in [0.5, 5]), exact "
+                "t-SNE polished to a stationary point")))
 def _outlier_bound(quick: bool = False):
     from numerics.tsne.experiments import outliers
 
@@ -312,13 +312,13 @@ def _outlier_bound(quick: bool = False):
        statement="t-SNE seldom produces outliers: for inputs with alpha(X) >= 1 the output has "
        "alpha(Y) <= 0.2, while PCA roughly preserves alpha (within a factor 2).",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
                "p. 9, §5 (t-SNE seldom shows outliers past alpha > 0.2 in practice; PCA "
-               "roughly preserves alpha); 'roughly' = within a factor 2 is ours"),
+               "roughly preserves alpha); 'roughly' = within a factor 2 is ours")),
        setting=("analogue",
-                "a synthetic Gaussian blob plus one outlier instead of the credit-fraud data; "
-                "exact t-SNE"))
+                ("a synthetic Gaussian blob plus one outlier instead of the credit-fraud data; "
+                "exact t-SNE")))
 def _outlier_absorbed(quick: bool = False):
     from numerics.tsne.experiments import outliers
 
@@ -340,12 +340,12 @@ def _outlier_absorbed(quick: bool = False):
        "clusters plus centroid (silhouette 0.4226) have bitwise equal P, so the deterministic "
        "engine from one init returns the same output for both.",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
-               "p. 7, Thm 7 (corroborated by Fig. 11)"),
+               "p. 7, Thm 7 (corroborated by Fig. 11)")),
        setting=("analogue",
-                "a software test: our deterministic engine from one initial layout on the two "
-                "inputs of Thm 7"))
+                ("a software test: our deterministic engine from one initial layout on the two "
+                "inputs of Thm 7")))
 def _poison(quick: bool = False):
     from numerics.tsne.experiments import poison
 

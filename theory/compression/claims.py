@@ -64,8 +64,8 @@ def lp_boundary(feasible, lo: float, hi: float, iters: int = 22) -> float:
        "|q_X − q_Y|), the value of the LP over deterministic maps selected by common randomness.",
        expected="corrected", evidence=("independent",),
        source=("ours",
-               "our corrected rate-only one-shot DRC (Thm 2 case (ii) with the OT floor |q_X "
-               "− q_Y|)"),
+               ("our corrected rate-only one-shot DRC (Thm 2 case (ii) with the OT floor |q_X "
+               "− q_Y|)")),
        setting="exact")
 def _rate_only_matches_lp():
     qs = np.round(np.arange(0.05, 0.501, 0.05), 2)
@@ -93,11 +93,11 @@ def _rate_only_matches_lp():
        expected="refuted", corrected_by="compression.thm2.rate_only_matches_lp",
        evidence=("independent", "witness"),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, 'Bernoulli case expressions', "
                "Thm 2, case (ii) for C > C_b(R), with case (iii) only for C > H_b(q_S) and R "
                "> H_b(q_X); formula rebuilt from the flattened extraction (fraction bars and "
-               "square roots restored by us)"),
+               "square roots restored by us)")),
        setting="exact")
 def _regime_ii_below_floor():
     R, qx, qy, qs1, C = 0.9 * H02, 0.2, 0.4, 0.1, 1.0
@@ -116,12 +116,12 @@ def _regime_ii_below_floor():
        "fails on an interval of C: compression.thm2.regime_ii_exact_constraint).",
        expected="verified", evidence=("independent",),
        source=("ours",
-               "Thm 2 case (ii) as printed (main text of OpenReview mUIGdUTtk2 (ICLR 2026 "
+               ("Thm 2 case (ii) as printed (main text of OpenReview mUIGdUTtk2 (ICLR 2026 "
                "camera-ready), read as a public text extraction whose formulas were "
                "flattened; formula rebuilt from the flattened extraction (fraction bars and "
                "square roots restored by us)) restricted by us to R ≤ R* (the knee) and to a "
                "linear classification model H(S|Y,U) ≤ C that we infer the proof (App. A.1.2, "
-               "not seen) uses"),
+               "not seen) uses")),
        setting="exact")
 def _regime_ii_below_knee(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -159,10 +159,10 @@ def exact_branches(R, qx, qy, qs1):
        corrected_by=("compression.thm2.exact_boundary", "compression.thm2.cb_is_linear_model_boundary"),
        evidence=("independent", "witness"),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, Def. 2 (constraint H(S|Y) ≤ C "
                "on the reconstruction) and Thm 2, case (ii); formula rebuilt from the "
-               "flattened extraction (fraction bars and square roots restored by us)"),
+               "flattened extraction (fraction bars and square roots restored by us)")),
        setting="exact")
 def _regime_ii_exact():
     R, qx, qy, qs1 = EX
@@ -236,10 +236,10 @@ def _exact_boundary(seed: int = 0):
                      "compression.thm2.regime_i_is_rate_only_at_rc"),
        evidence=("independent", "witness"),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, 'Bernoulli case expressions', "
                "Thm 2, case (i) and its range H_b(q_S1) ≤ C ≤ C_b(R); formula rebuilt from "
-               "the flattened extraction (fraction bars and square roots restored by us)"),
+               "the flattened extraction (fraction bars and square roots restored by us)")),
        setting="exact")
 def _regime_i_infeasible():
     qx = qy = 0.3
@@ -261,8 +261,8 @@ def _regime_i_infeasible():
        "(H(S)−C)/(H(S)−H_b(q_S1)) that the (linear) classification constraint needs; it is "
        "the DRC at R_C, not at R.", expected="corrected", evidence=("independent",),
        source=("ours",
-               "our reinterpretation of Thm 2 case (i) as the rate-only DRC at the rate the "
-               "classification constraint needs"),
+               ("our reinterpretation of Thm 2 case (i) as the rate-only DRC at the rate the "
+               "classification constraint needs")),
        setting="exact")
 def _regime_i_at_rc(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -287,8 +287,8 @@ def _regime_i_at_rc(seed: int = 0):
        "linear model) equals the LP over the four maps, inf exactly where it is infeasible.",
        expected="corrected", evidence=("independent",),
        source=("ours",
-               "our corrected one-shot Bernoulli DRC (both classification models), checked "
-               "against the LP over deterministic maps"),
+               ("our corrected one-shot Bernoulli DRC (both classification models), checked "
+               "against the LP over deterministic maps")),
        setting="exact")
 def _corrected_drc(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -313,9 +313,9 @@ def _corrected_drc(seed: int = 0):
        expected="refuted", corrected_by="compression.thm2.corrected_drc_matches_lp",
        evidence=("independent", "witness"),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, 'Bernoulli case expressions', "
-               "Thm 2, first sentence after the model (problem (3) feasible if C ≥ H_b(q_S1))"),
+               "Thm 2, first sentence after the model (problem (3) feasible if C ≥ H_b(q_S1))")),
        setting="exact")
 def _feasible_condition():
     qx, qy, qs1, R = 0.3, 0.2, 0.1, 50.0
@@ -337,8 +337,8 @@ def _feasible_condition():
        "with equality at the pure codes.",
        expected="corrected", evidence=("independent", "witness"),
        source=("ours",
-               "our correction: C_b(R) of Thm 2 read as the feasibility boundary of the "
-               "linear classification model"),
+               ("our correction: C_b(R) of Thm 2 read as the feasibility boundary of the "
+               "linear classification model")),
        setting="exact")
 def _cb_boundary(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -377,8 +377,8 @@ def _cb_boundary(seed: int = 0):
        "couplings (exact H(S|Y)); the corrected closed form and the LPs agree there.",
        expected="extension", evidence=("independent", "witness"),
        source=("ours",
-               "our extension of Thm 1-2: where the classification constraint raises the "
-               "one-shot distortion"),
+               ("our extension of Thm 1-2: where the classification constraint raises the "
+               "one-shot distortion")),
        setting="exact")
 def _trade_off():
     qx, qy, qs1 = 0.2, 0.4, 0.1
@@ -407,9 +407,9 @@ def _trade_off():
        statement="If C > H(S) and R > H_b(q_X) the one-shot DRC is D_min = |q_X − q_Y|.",
        expected="verified", evidence=("independent",),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, Thm 2, case (iii) (D_min for C "
-               "> H_b(q_S) and R > H_b(q_X))"),
+               "> H_b(q_S) and R > H_b(q_X))")),
        setting="exact")
 def _regime_iii(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -432,9 +432,9 @@ def _regime_iii(seed: int = 0):
        statement="H_b(m) = H_b(q_S) = H(S) with m = (1−q_X)(1−q_S1) + q_X q_S1.",
        expected="verified", evidence=("proof", "independent"),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, Thm 2 (definitions of m and "
-               "q_S below the cases); the identity H_b(m) = H_b(q_S) is our observation"),
+               "q_S below the cases); the identity H_b(m) = H_b(q_S) is our observation")),
        setting="exact")
 def _hb_m(seed: int = 0):
     """Proof (sympy): m − (1 − q_S) simplifies to 0 with q_S = q_X + q_S1 − 2q_Xq_S1, and
@@ -464,11 +464,11 @@ def _hb_m(seed: int = 0):
        "(cvxpy rel_entr) and lies on the Sinkhorn entropic-OT path.",
        expected="verified", evidence=("independent",),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, 'Asymptotic constrained "
                "optimal transport', Thm 3 / Eq. (4); the constraints I(X;Y) ≤ R, H(S|Y) ≤ C "
                "of (4) are lost in the extraction and rebuilt by us from the form of Thm 5; "
-               "the binary root is our evaluation"),
+               "the binary root is our evaluation")),
        setting="exact")
 def _asymptotic():
     d = 1 - np.eye(2)
@@ -530,8 +530,8 @@ def _classical_cvxpy(R: float, p: float):
        statement="min over q_Y of the asymptotic D∞(R; p, q_Y) is the classical H_b^{-1}(H_b(p)−R), "
        "attained at q_Y = (p−D)/(1−2D).", expected="verified", evidence=("independent",),
        source=("ours",
-               "our limit: the asymptotic DRC minimised over the output law is the classical "
-               "binary D(R)"),
+               ("our limit: the asymptotic DRC minimised over the output law is the classical "
+               "binary D(R)")),
        setting="exact")
 def _classical():
     cases = {(0.3, 0.2): 0.18055556, (0.3, 0.5): 0.07416859, (0.1, 0.2): 0.04596336,
@@ -558,9 +558,9 @@ def _classical():
        statement="One-shot Bernoulli: D(0) = D_ind = q_X+q_Y−2q_Xq_Y and D(R→∞) = D_min = "
        "|q_X−q_Y|.", expected="verified", evidence=("independent",),
        source=("ours",
-               "our limits of the one-shot Bernoulli DRC; D_ind and D_min are printed in main "
+               ("our limits of the one-shot Bernoulli DRC; D_ind and D_min are printed in main "
                "text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public text "
-               "extraction whose formulas were flattened, 'Bernoulli case expressions'"),
+               "extraction whose formulas were flattened, 'Bernoulli case expressions'")),
        setting="exact")
 def _bern_limits(seed: int = 0):
     rng = np.random.default_rng(seed)

@@ -109,10 +109,10 @@ def stated_cb(R, *, units: str, sigma_x, sigma_s, theta1, **_):
        statement="For C > C_b(R) the asymptotic Gaussian DRC is (μ_X−μ_Y)² + σ_X² + σ_Y² − "
        "2σ_Xσ_Y√(1−2^{−2R}).", expected="verified", evidence=("independent",),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, 'Gaussian case expressions', "
                "Thm 4, case (ii) for C > C_b(R); formula rebuilt from the flattened "
-               "extraction (fraction bars and square roots restored by us)"),
+               "extraction (fraction bars and square roots restored by us)")),
        setting="exact")
 def _thm4_ii(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -170,8 +170,8 @@ def _quantised_h_s_given_y(edges, *, sigma_x, sigma_s, theta1, n: int = 40001):
        "classification bound C < C_b(R) cannot be met at rate R, Gaussian Y or not.",
        expected="extension", evidence=("proof", "witness", "independent"),
        source=("ours",
-               "our extension: the classification bound of Thm 4/7 for every reconstruction "
-               "law, with a proof in the check"),
+               ("our extension: the classification bound of Thm 4/7 for every reconstruction "
+               "law, with a proof in the check")),
        setting="exact")
 def _bound_any_y():
     r"""Proof (Gaussian information bottleneck by the conditional entropy power inequality).
@@ -227,11 +227,11 @@ def _bound_any_y():
                      "compression.thm4.regime_i_is_rate_only_at_rc"),
        evidence=("search", "proof", "witness"),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, 'Gaussian case expressions', "
                "Thm 4, case (i) (with e^(−2h(S)+2C)) and its range from ½log(1 − "
                "θ1²/(σ_S²σ_X²)) + h(S) to C_b(R); formula rebuilt from the flattened "
-               "extraction (fraction bars and square roots restored by us)"),
+               "extraction (fraction bars and square roots restored by us)")),
        setting="exact")
 def _thm4_i():
     R = 0.5
@@ -258,8 +258,8 @@ def _thm4_i():
        "the rate R_C = −½log2(1−ρ_C²) that the classification bound needs.",
        expected="corrected", evidence=("independent",),
        source=("ours",
-               "our reinterpretation of Thm 4 case (i) as the rate-only DRC at the rate the "
-               "classification bound needs"),
+               ("our reinterpretation of Thm 4 case (i) as the rate-only DRC at the rate the "
+               "classification bound needs")),
        setting="exact")
 def _thm4_i_rc(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -284,8 +284,8 @@ def _thm4_i_rc(seed: int = 0):
        "elsewhere (also θ1 = 0: feasible iff C ≥ h(S)); it equals the direct search.",
        expected="corrected", evidence=("independent", "proof"),
        source=("ours",
-               "our corrected Gaussian DRC (rate-only value where C ≥ C_b(R), infeasible "
-               "elsewhere), checked against a direct search"),
+               ("our corrected Gaussian DRC (rate-only value where C ≥ C_b(R), infeasible "
+               "elsewhere), checked against a direct search")),
        setting="exact")
 def _thm4_corrected(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -312,11 +312,11 @@ def _thm4_corrected(seed: int = 0):
        expected="reading_fails", corrected_by="compression.thm4.one_base_cases_meet",
        evidence=("independent", "witness"),
        source=("ours",
-               "our requirement (each classification case meets its rate-only case at C = "
+               ("our requirement (each classification case meets its rate-only case at C = "
                "C_b(R)) applied to the printed Thm 4 case (i) (e^(−2h(S)+2C)) and Thm 7 cases "
                "(3)-(4) (2^(−2h(S)+2C)) of the main text of OpenReview mUIGdUTtk2 (ICLR 2026 "
                "camera-ready), read as a public text extraction whose formulas were "
-               "flattened; the base of the logs and the units of C and h(S) are not printed"),
+               "flattened; the base of the logs and the units of C and h(S) are not printed")),
        setting="exact")
 def _units():
     R, P = 1.0, 0.01
@@ -380,9 +380,9 @@ def _one_base():
                      "compression.thm7.corrected_drpc_matches_search"),
        evidence=("independent", "witness"),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, Thm 4, last case (0 for C > "
-               "h(S) and R > h(X)), and Thm 7, last case (the same)"),
+               "h(S) and R > h(X)), and Thm 7, last case (the same)")),
        setting="exact")
 def _zero():
     R = gaussian_entropy(1.0) + 0.05
@@ -446,10 +446,10 @@ def _glimits(seed: int = 0):
        statement="For C > C_b(R) the KL DRPC is σ_X²2^{−2R} if σ(P) ≤ σ_Xρ_R and "
        "σ_X² + σ(P)² − 2σ_Xσ(P)ρ_R otherwise.", expected="verified", evidence=("independent",),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, Thm 7, cases (1)-(2) for C "
                "above the classification bound; formula rebuilt from the flattened extraction "
-               "(fraction bars and square roots restored by us)"),
+               "(fraction bars and square roots restored by us)")),
        setting="exact")
 def _thm7():
     pts = {(0.5, 0.0): 0.58578644, (0.5, 0.01): 0.53787563, (0.5, 0.05): 0.50612621,
@@ -471,12 +471,12 @@ def _thm7():
        corrected_by="compression.thm7.corrected_drpc_matches_search",
        evidence=("search", "proof", "witness"),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, 'Asymptotic DRPC function for "
                "Gaussian sources', Thm 7, cases (3)-(4) (with 2^(−2h(S)+2C)) and their range "
                "from h(S|X) to ½log(1 − θ1²(σ_X² − σ_X²2^(−2R))/(σ_S²σ_X⁴)) + h(S); formula "
                "rebuilt from the flattened extraction (fraction bars and square roots "
-               "restored by us)"),
+               "restored by us)")),
        setting="exact")
 def _thm7_34():
     R, P = 0.5, 0.01
@@ -519,8 +519,8 @@ def _thm7_corr(seed: int = 0):
        "non-Gaussian Y) beats it at its own rate and W2 budget.",
        expected="extension", evidence=("independent", "witness", "search"),
        source=("ours",
-               "our derivation of the W2 DRPC (the paper's App. A.4 was not available), "
-               "checked against a search"),
+               ("our derivation of the W2 DRPC (the paper's App. A.4 was not available), "
+               "checked against a search")),
        setting="exact")
 def _w2():
     from scipy.integrate import quad
@@ -568,10 +568,10 @@ def _w2():
        "σ_X√(−W_0(−e^{−1−2P})) and ψ is KL(N(μ,σ²)‖N(μ,σ_X²)) in nats.",
        expected="verified", evidence=("independent",),
        source=("printed",
-               "main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
+               ("main text of OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), read as a public "
                "text extraction whose formulas were flattened, Thm 7, definition of σ(P) as "
                "the root of ψ(σ) = P in [0, σ_X]; formula rebuilt from the flattened "
-               "extraction (fraction bars and square roots restored by us)"),
+               "extraction (fraction bars and square roots restored by us)")),
        setting="exact")
 def _sigma():
     from scipy.integrate import quad
@@ -651,8 +651,8 @@ def _grdc(seed: int = 0):
        "asymptotic binary D∞(R) is convex; the one-shot LP D(R) is piecewise linear with one knee.",
        expected="verified", evidence=("search", "independent"),
        source=("ours",
-               "our structural properties of the corrected DRC/DRPC (monotone, bounded below "
-               "by the OT cost, convex, one knee)"),
+               ("our structural properties of the corrected DRC/DRPC (monotone, bounded below "
+               "by the OT cost, convex, one knee)")),
        setting="exact")
 def _structure(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -741,8 +741,8 @@ def gaussian_rdc_rho(C, kw):
        "masses, rate KL(P‖p_X⊗p_Y) ≤ R, cvxpy) is within 1e-2 of Thm 4(ii).",
        expected="extension", evidence=("independent", "observation"),
        source=("ours",
-               "our discretised convex solve of the Gaussian problem (40-point grids, cvxpy), "
-               "compared with Thm 4 case (ii)"),
+               ("our discretised convex solve of the Gaussian problem (40-point grids, cvxpy), "
+               "compared with Thm 4 case (ii)")),
        setting="exact")
 def _a13():
     from scipy.stats import norm

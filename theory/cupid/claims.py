@@ -51,10 +51,10 @@ def _scalar_min(r2):
        "residual of the perturbed prediction.",
        evidence=("independent", "proof"),
        source=("code",
-               "a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L30-L36 (l2 = mean of "
+               ("a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L30-L36 (l2 = mean of "
                "½(softmax(mean) − target)²e^(−σ) + ½σ); the same L_alea in the papernotes.org "
                "notes of arXiv 2603.10745 (EN and ZH) and the OpenReview reviews of "
-               "nF81AkEzXg; the paper's printed text was not seen"),
+               "nF81AkEzXg; the paper's printed text was not seen")),
        setting="exact")
 def _au_optimum():
     """Proof: d/ds = −½r²e^{−s} + ½ = 0 ⇔ s = log r²; the second derivative ½r²e^{−s} > 0
@@ -81,8 +81,8 @@ def _au_optimum():
        "protocol trains CUPID on the host's own training split) the log-variance is pushed "
        "to −∞.", expected="extension", evidence=("witness", "independent"),
        source=("ours",
-               "our extension on the aleatoric loss "
-               "(a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L30-L36)"),
+               ("our extension on the aleatoric loss "
+               "(a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L30-L36)")),
        setting="exact")
 def _au_unbounded():
     j = Judge()
@@ -100,10 +100,10 @@ def _au_unbounded():
        "code's AU, mean_k e^{s_k}, equals the paper's AU e^{s} divided by K; for K = 2 the two "
        "per-class log-variances coincide.", expected="extension", evidence=("independent",),
        source=("ours",
-               "our comparison of L_alea as reported by the papernotes.org notes of arXiv "
+               ("our comparison of L_alea as reported by the papernotes.org notes of arXiv "
                "2603.10745 (EN and ZH) and the OpenReview reviews of nF81AkEzXg; the paper's "
                "printed text was not seen with "
-               "a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L30-L36"),
+               "a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L30-L36")),
        setting="exact")
 def _au_code_vs_paper(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -140,11 +140,11 @@ def _taylor_setup(seed):
        "approximation, ∝ sensitivity × deviation), with a second-order remainder "
        "‖R(tu)‖/t² → ‖½ D²F[u,u]‖.", evidence=("independent",),
        source=("secondary",
-               "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
                "reviews of nF81AkEzXg; the paper's printed text was not seen: a first-order "
                "Taylor argument, EU ≈ ‖∇F(m)(m'−m)‖₁ ∝ sensitivity × deviation (Reviewer 4); "
                "reported to be printed as an approximation under local differentiability in "
-               "App. B, Thm 1 (printed wording not seen)"),
+               "App. B, Thm 1 (printed wording not seen)")),
        setting="exact")
 def _eu_first_order(seed: int = 0):
     params, x, u = _taylor_setup(seed)
@@ -170,10 +170,10 @@ def _eu_first_order(seed: int = 0):
        "L1 score) and q = 2, with equality attained (top right singular vector; the heaviest "
        "column's basis vector).", evidence=("proof", "witness"),
        source=("secondary",
-               "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
                "reviews of nF81AkEzXg; the paper's printed text was not seen: EU scales with "
                "the product of sensitivity and feature deviation (Reviewer 4), read by us "
-               "through the induced norm"),
+               "through the induced norm")),
        setting="exact")
 def _eu_linear_bound(seed: int = 0):
     """Proof: the definition of the induced norm; for q = 1 it is the largest column sum,
@@ -203,11 +203,11 @@ def _eu_linear_bound(seed: int = 0):
        "(the Jacobian at the unperturbed feature).", expected="reading_fails",
        corrected_by="cupid.eu.mean_value_bound", evidence=("witness",),
        source=("ours",
-               "our inequality reading, for finite m' − m, of the first-order approximation "
+               ("our inequality reading, for finite m' − m, of the first-order approximation "
                "reported by the papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the "
                "OpenReview reviews of nF81AkEzXg; the paper's printed text was not seen "
                "(reported as ≈ under local differentiability, App. B, Thm 1; printed wording "
-               "not seen)"),
+               "not seen)")),
        setting="exact")
 def _eu_finite_bound():
     w, h, d = np.ones(2), -np.ones(2), 2 * np.ones(2)
@@ -302,9 +302,9 @@ def _softmax_half(seed: int = 0):
        "ReLU μ-branch, and L_epis = −T11·t·mean(v) → −∞: the epistemic loss has no minimiser.",
        expected="extension", evidence=("witness", "independent"),
        source=("ours",
-               "our extension on the epistemic loss "
+               ("our extension on the epistemic loss "
                "(a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L25-L27: l1 = L1(mean, target) − "
-               "T11·L1(defea, enfea))"),
+               "T11·L1(defea, enfea))")),
        setting="exact")
 def _eu_unbounded(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -338,9 +338,9 @@ def _eu_unbounded(seed: int = 0):
        "l1 = |c|, so the loss penalises changes the score ignores.",
        expected="extension", evidence=("witness",),
        source=("code",
-               "a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L25-L27 (output consistency as L1 "
+               ("a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L25-L27 (output consistency as L1 "
                "on logits) vs a-Fomalhaut-a/CUPID@8879dad:train.py:L272 (the EU score on "
-               "softmax probabilities)"),
+               "softmax probabilities)")),
        setting="exact")
 def _logit_shift(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -360,10 +360,10 @@ def _logit_shift(seed: int = 0):
        "(K = 2, D = 512·16·16) T11 = 0.01 is λ1 ≈ 1.5e-7.",
        expected="extension", evidence=("proof",),
        source=("code",
-               "a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L11 and L25-L27 (nn.L1Loss with "
+               ("a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L11 and L25-L27 (nn.L1Loss with "
                "mean reduction) vs L_epis with per-sample sums as reported by the "
                "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen"),
+               "reviews of nF81AkEzXg; the paper's printed text was not seen")),
        setting="exact")
 def _lambda_conversion(seed: int = 0):
     """Proof: mean over N·K of |Δz| = (1/K)·(1/N)Σ_n‖Δz_n‖₁ and mean over N·D of |Δm| =
@@ -386,9 +386,9 @@ def _lambda_conversion(seed: int = 0):
        "(config_train.py), not the CUPIDLoss defaults 1, 5e-4, 0.1.",
        evidence=("sanity",),
        source=("code",
-               "a-Fomalhaut-a/CUPID@8879dad:config_train.py:L23-L25 (T1, T2, T11 = 1, 9e-3, "
+               ("a-Fomalhaut-a/CUPID@8879dad:config_train.py:L23-L25 (T1, T2, T11 = 1, 9e-3, "
                "0.01) vs a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L21-L23 (defaults 1, "
-               "5e-4, 0.1)"),
+               "5e-4, 0.1)")),
        setting="exact")
 def _weights():
     j = Judge()

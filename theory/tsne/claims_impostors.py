@@ -46,9 +46,9 @@ EPSILONS = (1.0, 0.5, 0.1, 0.01)
        statement="For every 0 < ε ≤ 1 there is X_ε with silhouette exactly ε·S̄(X) and the same "
        "P as X at every perplexity (so the same t-SNE outputs).",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
-               "p. 5, §4.1, Thm 3"),
+               "p. 5, §4.1, Thm 3")),
        setting="exact")
 def _impostor_silhouette(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -79,10 +79,10 @@ def _impostor_silhouette(seed: int = 0):
        statement="CH(X_{+c}) = (B/(k−1) + c/2)/(W/(n−k) + c/2), so every 1 < t ≤ CH(X) is hit "
        "exactly by a shift, with P unchanged; a regular simplex has CH = 1.",
        source=("printed",
-               "camera-ready appendix, LaTeX source "
+               ("camera-ready appendix, LaTeX source "
                "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
                "App. A.4, CH definition and Thm 10 (L131-L148; numbered as in the PDF's "
-               "references); the closed form of CH(X_+c) in B, W, c is our derivation"),
+               "references); the closed form of CH(X_+c) in B, W, c is our derivation")),
        setting="exact")
 def _ch_impostor(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -114,10 +114,10 @@ def _ch_impostor(seed: int = 0):
 @claim("tsne.appA5.dunn_impostor", where="App. A.5", evidence=("independent", "witness"),
        statement="DI(X_{+c}) = √(d_b² + c)/√(d_w² + c), so every 1 < t ≤ DI(X) is hit exactly.",
        source=("printed",
-               "camera-ready appendix, LaTeX source "
+               ("camera-ready appendix, LaTeX source "
                "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
                "App. A.5, DI definition and Thm 12 (L166-L183); the closed form of DI(X_+c) "
-               "is our derivation"),
+               "is our derivation")),
        setting="exact")
 def _dunn_impostor(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -145,10 +145,10 @@ def _dunn_impostor(seed: int = 0):
 @claim("tsne.appA5.two_mass_infinite", where="App. A.5", evidence=("sanity",),
        statement="The two-point-mass output of Cor. 4 has DI = CH = ∞ (x/0 = ∞).",
        source=("printed",
-               "camera-ready appendix, LaTeX source "
+               ("camera-ready appendix, LaTeX source "
                "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
                "Cors 11 and 13 (L150-L156, L184-L190) and the x/0 = inf footnotes of the CH "
-               "and DI definitions"),
+               "and DI definitions")),
        setting="exact")
 def _two_mass_infinite():
     Y, lab = cor4_layout(8, 5.0)
@@ -174,13 +174,13 @@ def _two_mass_gradient(n: int, rho: float):
        "(0 < ε ≤ 1) with silhouette ε that, for every perplexity ρ ∈ [1, n−1], share a "
        "stationary output Y with silhouette 1 (the proof's X_ε are shifted two point masses).",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
                "p. 5, §4.1, Cor. 4 (the sequence X_eps, 0 < eps <= 1, shares an output Y with "
                "silhouette 1 for any perplexity in [1, n-1]); its proof in camera-ready "
                "appendix, LaTeX source "
                "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
-               "L365-L391, takes sigma non-zero for every perplexity in [1, n-1]"),
+               "L365-L391, takes sigma non-zero for every perplexity in [1, n-1]")),
        setting="exact")
 def _cor4_all(seed: int = 0):
     """Why it fails whatever construction is used: the family includes ε = 1, and S̄(X) = 1
@@ -219,8 +219,8 @@ def _cor4_all(seed: int = 0):
        statement="For ρ ∈ (n/2−1, n−1) the shifted two-mass sets X_ε (S̄ = ε) share the "
        "stationary output Y = {0, r*} with r*² = e^β − 1, KL = 0 and S̄(Y) = 1.",
        source=("ours",
-               "our correction of Cor. 4 (camera-ready PDF p. 5): the perplexity range "
-               "restricted to (n/2-1, n-1), where the proof's calibrated sigma is non-zero"),
+               ("our correction of Cor. 4 (camera-ready PDF p. 5): the perplexity range "
+               "restricted to (n/2-1, n-1), where the proof's calibrated sigma is non-zero")),
        setting="exact")
 def _cor4_interior(seed: int = 0):
     j = Judge()
@@ -258,9 +258,9 @@ def _cor4_interior(seed: int = 0):
        statement="The Δ_ε map (a shift and a scaling) keeps P; hence any two inputs with very "
        "different P have near-simplex versions whose squared distances agree within 1 ± ε.",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
-               "p. 5, Thm 5, and p. 6, Lemma 6 (the set Delta_eps)"),
+               "p. 5, Thm 5, and p. 6, Lemma 6 (the set Delta_eps)")),
        setting="exact")
 def _near_simplex(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -292,12 +292,12 @@ def _near_simplex(seed: int = 0):
        statement="At ρ = 1, a regular simplex (S̄ = 0) and a two-cluster set (S̄ = (√3−1)/√3) "
        "each with their centroid appended have identical P.",
        source=("printed",
-               "camera-ready PDF "
+               ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
                "p. 7, §4.2.2, Thm 7 (silhouette (sqrt 3 - 1)/sqrt 3 at perplexity 1); "
                "camera-ready appendix, LaTeX source "
                "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
-               "Lemma 20 (L446-L451) and the proof of Thm 7 (L393-L425)"),
+               "Lemma 20 (L446-L451) and the proof of Thm 7 (L393-L425)")),
        setting="exact")
 def _poison_point():
     j = Judge()
