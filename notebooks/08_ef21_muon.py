@@ -6,8 +6,8 @@
 # so that workers send few bits and the method keeps the uncompressed rate in the dual norm.
 #
 # The paper body was not available to us. The statements come from the abstract, two close
-# summaries and the public reviews (`shared/papers/ef21_muon.md`). The bounds marked *ours* are
-# derived in the spec and checked here on quadratics, where every constant is known.
+# summaries (papernotes.org, the zij optimizer-canon page) and the public OpenReview reviews. The
+# bounds marked *ours* are our derivations, checked here on quadratics, where every constant is known.
 # Set `QUICK=1` for small sizes.
 
 # %%
@@ -118,7 +118,7 @@ for c in discover(["ef21_muon"], kinds=("theory",)):
 # updates the weights through the spectral LMO. The plot shows train loss against the uplink Mbit
 # each worker sends, as the median over seeds with the min–max band (QUICK: one seed, 60 steps,
 # so the 0.3 target is not reached and the claims stay undecided).
-# The radius $t_0 = 0.02$ replaces the spec's 0.01; the reason is given in
+# The radius $t_0 = 0.02$ replaces our first choice 0.01; the reason is given in
 # `numerics/ef21_muon/experiments.py`.
 
 # %%

@@ -3,7 +3,7 @@
 # Rauniyar, *Jacobian-Aligned Random Forests* (arXiv 2512.08306, ICLR 2026). JARF fits a
 # surrogate forest, estimates the expected Jacobian outer product (EJOP) by central finite
 # differences, maps the inputs by one global matrix Ĥ and retrains an axis-aligned forest. The
-# paper body was not seen: formulas come from two summaries (spec `jarf.md`). Set `QUICK=1` for
+# paper body was not seen: formulas come from two public summaries (papernotes.org, themoonlight.io). Set `QUICK=1` for
 # small sizes (then the accuracy claims are undecided).
 
 # %%

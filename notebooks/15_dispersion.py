@@ -81,7 +81,7 @@ plt.show()
 # ## 4. A byte-level LM on Python's standard library source
 # Corpus: the `.py` files of the interpreter's standard library (PSF licence, shipped with it),
 # fixed file-level split. Model: 2-layer pre-LN transformer, d = 48, context 64, 300 steps,
-# seeds 0–2 (quick: d = 32, context 32, 30 steps, seed 0). Reduced from the spec's d = 64,
+# seeds 0–2 (quick: d = 32, context 32, 30 steps, seed 0). Reduced from our first plan's d = 64,
 # context 128, 800 steps to fit a few minutes on 2 shared cores.
 
 # %%

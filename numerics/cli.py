@@ -56,6 +56,8 @@ def _topics(args) -> tuple[str, ...]:
 
 
 def _kinds(args) -> tuple[str, ...]:
+    if getattr(args, "empirical_only", False):
+        return ("empirical",)
     return ("theory",) if getattr(args, "theory_only", False) else ("theory", "empirical")
 
 
@@ -119,17 +121,23 @@ def _print_results(results, console) -> None:
     from numerics.report import _power_cell, fmt_value
 
     table = Table(title="claims")
-    for col in ("claim", "where", "verdict", "evidence", "power", "measured", "expected"):
+    for col in ("claim", "where", "rests on", "verdict", "evidence", "power", "measured",
+                "expected"):
         table.add_column(col, overflow="fold")
-    colour = {"verified": "green", "corrected": "cyan", "refuted": "yellow",
-              "unavailable": "magenta", "error": "red"}
+    colour = {"verified": "green", "corrected": "cyan", "sharpened": "cyan",
+              "extension": "cyan", "sanity": "dim", "refuted": "red bold",
+              "reading_fails": "yellow", "not_reproduced": "yellow",
+              "failed_prediction": "yellow", "undecided": "magenta", "unavailable": "magenta",
+              "error": "red"}
     for r in results:
         v = f"[{colour.get(r.verdict, 'red')}]{r.verdict}[/]"
         if r.undecided:
             v = f"[magenta]undecided (quick)[/] [dim](expected {r.claim.expected})[/]"
         elif not r.on_target:
             v += f" [red](expected {r.claim.expected})[/]"
-        table.add_row(r.claim.id, r.claim.where, v, ", ".join(r.claim.evidence),
+        src = r.claim.source.kind if r.claim.source else "?"
+        st = r.claim.setting.kind if r.claim.setting else "?"
+        table.add_row(r.claim.id, r.claim.where, f"{src}, {st}", v, ", ".join(r.claim.evidence),
                       _power_cell(r), fmt_value(r.evidence.measured, 5),
                       fmt_value(r.evidence.expected, 5))
     console.print(table)
@@ -154,7 +162,10 @@ def cmd_check(args) -> int:
     console = _console(stderr=args.json)
     results = _run_claims_for(args, console)
     if not args.no_report:
-        write_reports(results, args.reports)
+        partial = bool(getattr(args, "topic", None)) or _kinds(args) != ("theory", "empirical")
+        j, _ = write_reports(results, args.reports, partial=partial)
+        if partial:
+            console.print(f"partial report (some topics or kinds only): {j}")
     if args.json:
         sys.stdout.write(to_json(results) + "\n")
     else:
@@ -199,7 +210,8 @@ def cmd_power(args) -> int:
         for col in ("claim", "label", "evidence", "power", *(f"{d:g}" for d in DELTAS)):
             table.add_column(col, overflow="fold")
         for row in rows:
-            if row["label"] == "refuted":
+            if row["label"] in ("refuted", "reading_fails", "not_reproduced",
+                                "failed_prediction"):
                 cells = [f"margin {fmt_delta(row['margin'])}"] + [""] * len(DELTAS)
             elif "rejects" in row and row["label"] != "sanity":
                 p = fmt_delta(row["power"])
@@ -324,8 +336,42 @@ def cmd_reproduce(args) -> int:
     return status
 
 
+def cmd_stability(args) -> int:
+    from numerics import stability as stab
+
+    console = _console()
+    runs = stab.plan(args.variant or None, args.blocks)
+    console.print("stability: " + ", ".join(r.label for r in runs)
+                  + f" ({'quick' if args.quick else 'full'} mode)")
+
+    def progress(i, run):
+        console.print(f"[{i + 1}/{len(runs)}] {run.label}")
+
+    result = stab.stability(_topics(args), quick=args.quick, runs=runs, progress=progress,
+                            jobs=args.jobs or 1)
+    out = args.out or str(Path(args.reports) / ("STABILITY_quick.md" if args.quick
+                                                 else "STABILITY.md"))
+    stab.write(result, out)
+    flips, wavers = result.flips(), result.wavers()
+    for cid in flips:
+        console.print(f"[red]FLIP[/] {cid}: {result.verdicts[cid]}")
+    console.print(f"{len(result.verdicts)} empirical claims, {len(flips)} flips, "
+                  f"{len(wavers)} wavering; written to {out}")
+    return 1 if flips else 0
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("iclr26-verify")
+    except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="iclr26-verify", description=__doc__.splitlines()[0])
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def jobs_opt(sp):
@@ -344,11 +390,26 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
     sp.set_defaults(fn=cmd_list)
 
+    sp = sub.add_parser("stability", help="re-run the empirical claims under each torch CPU "
+                        "kernel variant and a second block of seeds; list verdicts that flip")
+    topic_opt(sp)
+    sp.add_argument("--quick", action="store_true", help="small sizes for empirical claims")
+    sp.add_argument("--variant", action="append", choices=("default", "avx2", "avx512"),
+                    help="kernel variant to run (repeatable; default: all this CPU supports)")
+    sp.add_argument("--blocks", type=int, default=1, help="further seed blocks (default 1)")
+    sp.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                    help="runs side by side (each one process on one thread; default 1)")
+    sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
+    sp.add_argument("--out", default=None, help="output file (default: "
+                    "reports/STABILITY.md, or STABILITY_quick.md with --quick)")
+    sp.set_defaults(fn=cmd_stability)
+
     sp = sub.add_parser("check", help="check the claims and write reports/")
     topic_opt(sp)
     sp.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
     sp.add_argument("--quick", action="store_true", help="small sizes for empirical claims")
     sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
+    sp.add_argument("--empirical-only", action="store_true", help="only empirical claims")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
     sp.add_argument("--no-report", action="store_true", help="do not write reports/")
     jobs_opt(sp)
@@ -412,6 +473,9 @@ def main(argv=None) -> int:
     from numerics.execution import SchedulerUnreachable
 
     args = build_parser().parse_args(argv)
+    from numerics import seeds
+
+    seeds.install()  # ICLR26_SEED_BLOCK: a second block of seeds (numerics.stability)
     try:
         return args.fn(args)
     except SchedulerUnreachable as exc:

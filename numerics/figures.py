@@ -91,10 +91,15 @@ def render(spec: FigureSpec, out_dir: str | Path = "figures", *, quick: bool = F
     import matplotlib.pyplot as plt
 
     fig, table = spec.fn(quick=quick)
+    mode = "quick run (small sizes)" if quick else "full run"
+    if quick:  # a reader must see that a quick figure is not the full-size result
+        fig.text(0.995, 0.005, "quick run: small sizes", ha="right", va="bottom", fontsize=7,
+                 color="0.4", alpha=0.9)
     folder = Path(out_dir) / spec.topic
     png = folder / f"{spec.name}.png"
     with atomic_path(png) as tmp:
-        fig.savefig(tmp, dpi=dpi, bbox_inches="tight", format="png")
+        fig.savefig(tmp, dpi=dpi, bbox_inches="tight", format="png",
+                    metadata={"Description": f"iclr26-verify {spec.topic}/{spec.name}, {mode}"})
     plt.close(fig)
     csv_path = write_text(folder / f"{spec.name}.csv", table_to_csv(table))
     return png, csv_path

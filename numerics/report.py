@@ -11,7 +11,7 @@ from pathlib import Path
 
 from numerics._atomic import write_text
 from theory import PAPERS, TOPICS
-from theory.claims import DELTAS, HOLDING, WEAK_DELTA, Result
+from theory.claims import DELTAS, HOLDING, PAPER_SOURCES, VERDICTS, WEAK_DELTA, Result
 
 
 def fmt_value(value, digits: int = 6) -> str:
@@ -47,33 +47,49 @@ def _md(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-LABELS = ("verified", "refuted", "corrected", "sharpened", "extension", "sanity",
-          "failed prediction", "unavailable", "error")
+LABELS = (*VERDICTS, "error")
+#: Verdicts that decided the statement (counted apart from undecided and unavailable rows).
+DECIDED = tuple(v for v in VERDICTS if v not in ("undecided", "unavailable"))
 
 
 def fmt_delta(d) -> str:
     return "—" if d is None else f"{d:g}"
 
 
+def _paper_error(r: Result) -> bool:
+    """An error found in a paper's printed text or released code (the only ``refuted``)."""
+    c = r.claim
+    return (r.verdict == "refuted" and c.source is not None and c.source.kind in PAPER_SOURCES
+            and c.setting is not None and c.setting.kind == "exact")
+
+
 def summary(results: list[Result]) -> dict:
     labels = Counter(r.label for r in results)
     holding = [r for r in results if r.verdict in HOLDING]
+    decided = [r for r in results if r.verdict in DECIDED]
     return {
         "claims": len(results),
+        "decided": len(decided),
+        "decided_on_target": sum(r.on_target for r in decided),
+        "undecided": labels.get("undecided", 0),
+        "unavailable": labels.get("unavailable", 0),
         "on_target": sum(r.on_target for r in results),
         "missed": [r.claim.id for r in results if not r.on_target],
         "undecided_in_quick_mode": [r.claim.id for r in results if r.undecided],
         "labels": {k: labels[k] for k in LABELS if labels.get(k)},
-        "verdicts": dict(sorted(Counter(r.verdict for r in results).items())),
+        "verdicts": {k: labels[k] for k in LABELS if labels.get(k)},
+        "sources": dict(sorted(Counter(r.claim.source.kind if r.claim.source else "undeclared"
+                                       for r in results).items())),
+        "settings": dict(sorted(Counter(r.claim.setting.kind if r.claim.setting
+                                        else "undeclared" for r in results).items())),
         # verification counted without the sanity rows (true by construction)
         "verification": sum(r.label in HOLDING for r in results),
         "weak": [r.claim.id for r in holding if r.weak],
         "weak_unlabelled": [r.claim.id for r in holding if r.weak_unlabelled],
-        "refuted_as_printed": [r.claim.id for r in results if r.label == "refuted"
-                               and r.claim.reading == "as printed"],
-        "refuted_our_reading": [r.claim.id for r in results if r.label == "refuted"
-                                and r.claim.reading != "as printed"],
-        "failed_predictions": [r.claim.id for r in results if r.label == "failed prediction"],
+        "errors_in_paper": [r.claim.id for r in results if _paper_error(r)],
+        "readings_that_fail": [r.claim.id for r in results if r.verdict == "reading_fails"],
+        "not_reproduced": [r.claim.id for r in results if r.verdict == "not_reproduced"],
+        "failed_predictions": [r.claim.id for r in results if r.verdict == "failed_prediction"],
     }
 
 
@@ -104,6 +120,31 @@ def to_json(results: list[Result]) -> str:
     return json.dumps(doc, indent=2, allow_nan=False)
 
 
+def source_line(claim) -> str:
+    """``source: printed (arXiv …, Thm 3) · setting: analogue (8×8 digits …)``."""
+    src = (f"{claim.source.kind} ({claim.source.where})" if claim.source is not None
+           else "undeclared")
+    st = claim.setting
+    setting = "undeclared" if st is None else (st.kind if st.kind == "exact"
+                                               else f"analogue ({st.differs})")
+    return f"source: {src} · setting: {setting}"
+
+
+def test_line(t: dict | None) -> str:
+    """One line for a row's deciding test: estimate, interval, p, power, mde."""
+    if not t:
+        return ""
+    lo, hi = t["interval"]
+    target = (f"within ±{t['margin']:g} of {t['threshold']:g}" if t["alternative"] ==
+              "equivalence" else f"{'>' if t['alternative'] == 'greater' else '<'} "
+              f"{t['threshold']:g}")
+    need = f", seeds for 80 % power: {t['seeds_needed']}" if t.get("seeds_needed") else ""
+    return (f"{t['name']}: {fmt_value(t['estimate'], 4)} [{fmt_value(lo, 4)}, "
+            f"{fmt_value(hi, 4)}] vs {target} ({t['seeds']} seeds, α {t['alpha']:g}, "
+            f"p {fmt_value(t['p_value'], 3)}, power {fmt_value(t['power'], 2)} at "
+            f"{fmt_value(t['effect'], 3)}, mde {fmt_value(t['mde'], 3)}{need}): {t['decision']}")
+
+
 def _verdict_cell(r: Result) -> str:
     c = r.claim
     if r.undecided:
@@ -112,15 +153,16 @@ def _verdict_cell(r: Result) -> str:
         verdict = r.label
     else:
         verdict = f"**{r.verdict}** (expected {c.expected})"
-    if r.verdict == "refuted" and c.reading:
-        verdict += f" ({c.reading})"
     if c.corrected_by:
         verdict += " → " + ", ".join(f"`{x}`" for x in c.corrected_by)
     return verdict
 
 
 def _power_cell(r: Result) -> str:
-    if r.verdict == "refuted":
+    if r.evidence.tests:
+        powers = [t.power for t in r.evidence.tests]
+        return f"test power {min(powers):.2f}"
+    if r.verdict in ("refuted", "reading_fails", "not_reproduced", "failed_prediction"):
         return f"margin {fmt_delta(r.margin)}"
     if r.verdict not in HOLDING:
         return ""
@@ -152,30 +194,40 @@ def _evidence_section(results: list[Result]) -> list[str]:
 
 
 def _errata_section(results: list[Result]) -> list[str]:
-    refuted = [r for r in results if r.label == "refuted"]
-    failed = [r for r in results if r.label == "failed prediction"]
-    lines = []
-    if failed:
-        lines += ["## Our predictions that failed", "",
-                  ("Statements of ours (not of the papers) with a threshold fixed before the "
-                   "run, which the run missed: reported, not dropped."), ""]
-        lines += [f"- `{r.claim.id}` ({_md(r.claim.where)}): {_md(r.claim.statement)}"
-                  for r in failed] + [""]
-    if not refuted:
-        return lines
-    lines += ["## What is wrong in the papers", "",
-             ("Refuted statements, kept apart by what they rest on: the paper's printed text, "
-              "or our reading of a statement whose text we could not see (each says why)."), ""]
-    for reading, title in (("as printed", "As printed"), (None, "Our reading")):
-        rows = [r for r in refuted if (r.claim.reading == "as printed") == (reading is not None)]
+    errors = [r for r in results if _paper_error(r)]
+    groups = [
+        ("Readings of ours that fail", "reading_fails",
+         ("Statements taken from an abstract, a secondary source or our own reading (a "
+         "threshold, quantifier or control we chose) that fail. They say nothing about the "
+         "paper's printed text; each row's source says what was and was not seen.")),
+        ("Not reproduced on an analogue", "not_reproduced",
+         ("The paper's statement fails on stand-in data, scale or model, with a test that had "
+         "the power to see the paper's effect: not an error of the paper.")),
+        ("Our predictions that failed", "failed_prediction",
+         ("Statements of ours (not of the papers) with a threshold fixed before the run, which "
+         "the run missed: reported, not dropped.")),
+        ("Undecided", "undecided",
+         ("The evidence cannot decide: the interval straddles the threshold or the test lacks "
+         "power (the row says how many seeds would be needed).")),
+    ]
+    lines = ["## Errors found in printed text or released code", ""]
+    if errors:
+        lines += [("A statement the paper prints (or its released code implements), checked on "
+                  "the paper's own objects, that fails; each names what holds instead."), ""]
+        for r in errors:
+            fix = ", ".join(f"`{x}`" for x in r.claim.corrected_by)
+            lines.append(f"- `{r.claim.id}` ({_md(r.claim.where)}; {_md(r.claim.source.where)})"
+                         f": {_md(r.claim.statement)} → {fix}")
+    else:
+        lines.append("None: no failing row rests on a paper's printed text or released code.")
+    lines.append("")
+    for title, verdict, blurb in groups:
+        rows = [r for r in results if r.verdict == verdict]
         if not rows:
             continue
-        lines += [f"### {title}", ""]
-        for r in rows:
-            note = f" — {_md(r.claim.reading_note)}" if r.claim.reading_note else ""
-            fix = ", ".join(f"`{x}`" for x in r.claim.corrected_by)
-            lines.append(f"- `{r.claim.id}` ({_md(r.claim.where)}){note} → {fix}")
-        lines.append("")
+        lines += [f"## {title} ({len(rows)})", "", blurb, ""]
+        lines += [f"- `{r.claim.id}` ({_md(r.claim.where)}): {_md(r.claim.statement)}"
+                  for r in rows] + [""]
     return lines
 
 
@@ -190,19 +242,26 @@ def to_markdown(results: list[Result]) -> str:
         *([("**Quick mode**: the empirical claims ran at small sizes; those that quick sizes "
            "cannot decide are shown as *undecided in quick mode* (the full run, `make "
            "reproduce`, decides them)."), ""] if any(r.quick for r in results) else []),
-        (f"**{s['claims']} claims, {s['on_target']} reached their expected verdict; "
-         f"{s['verification']} count as verification (sanity rows excluded).** {counts}."),
+        (f"**{s['claims']} claims: {s['decided']} decided ({s['decided_on_target']} reached "
+         f"their expected verdict), {s['undecided']} undecided, {s['unavailable']} "
+         f"unavailable; {s['verification']} count as verification (sanity rows excluded). "
+         f"Errors found in printed text or released code: {len(s['errors_in_paper'])}; "
+         f"readings of ours that fail: {len(s['readings_that_fail'])}; not reproduced on an "
+         f"analogue: {len(s['not_reproduced'])}.** {counts}."),
         "",
-        ("How to read a row: *verdict* is what the check reached (`verified`: the paper's "
-         "statement holds; `refuted`: it fails and *measured vs expected* shows the "
-         "counterexample, with the reading it rests on; `corrected`: our correction of a refuted "
-         "statement, verified; `sharpened`: our stronger form of a statement that holds; "
-         "`extension`: a statement of ours not in the paper; `sanity`: true by construction, a "
-         "software test, not counted as verification; `unavailable`: cannot be checked here, "
-         "with the reason). *evidence* is what backs it (independent computation, witness, "
-         "proof, search, observation, sanity); *power* the smallest relative error in the "
-         "statement its check rejects (see the last section). *measured* is what the statement "
-         "(or the paper's formula) gives, *expected* what it was compared with."),
+        ("How to read a row: each statement says what it rests on (*source*: the printed text "
+         "with its locator, the authors' code, the abstract, a secondary source, or our own "
+         "choice) and where it was checked (*setting*: the paper's own objects, or an analogue "
+         "and what differs); the *verdict* is derived from these and from the check. "
+         "`verified`: the paper's statement holds; `refuted`: it fails, and it is printed (or "
+         "released code) checked on the paper's own objects, an error of the paper; "
+         "`reading_fails`: a reading of ours fails; `not_reproduced`: an analogue fails with a "
+         "test that had the power to see the paper's effect; `undecided`: the evidence cannot "
+         "decide; `corrected`/`sharpened`/`extension`: statements of ours, verified; "
+         "`failed_prediction`: ours, failed; `sanity`: true by construction, a software test; "
+         "`unavailable`: cannot be checked here, with the reason. *evidence* is what backs it; "
+         "*power* the smallest relative error in the statement its check rejects, or, for an "
+         "empirical row, its pre-registered test's power at the declared effect."),
         "",
     ]
     if s["missed"]:
@@ -218,18 +277,19 @@ def to_markdown(results: list[Result]) -> str:
         counts = Counter(r.label for r in rows)
         lines += [f"## {topic}", "", f"*{PAPERS[topic]}*", "",
                   ", ".join(f"{v}: {counts[v]}" for v in LABELS if counts.get(v)), "",
-                  ("| claim | where | statement | verdict | evidence | power | measured | "
-                   "expected | note |"),
-                  "|---|---|---|---|---|---|---|---|---|"]
+                  ("| claim | where | statement | rests on | verdict | evidence | power | "
+                   "measured | expected | note |"),
+                  "|---|---|---|---|---|---|---|---|---|---|"]
         for r in rows:
             c, e = r.claim, r.evidence
             tol = f" (tol {e.tolerance:g})" if e.tolerance is not None else ""
             note = e.note
-            if r.verdict == "refuted" and c.reading_note:
-                note = f"[{c.reading}: {c.reading_note}] {note}"
+            d = r.to_dict()
+            if d["test"]:
+                note = f"{test_line(d['test'])}. {note}"
             lines.append(
-                f"| `{c.id}` | {_md(c.where)} | {_md(c.statement)} | {_verdict_cell(r)} | "
-                f"{', '.join(c.evidence)} | {_power_cell(r)} | "
+                f"| `{c.id}` | {_md(c.where)} | {_md(c.statement)} | {_md(source_line(c))} | "
+                f"{_verdict_cell(r)} | {', '.join(c.evidence)} | {_power_cell(r)} | "
                 f"{_md(fmt_value(e.measured))} | {_md(fmt_value(e.expected))}{tol} | "
                 f"{_md(note)} |"
             )
@@ -239,8 +299,13 @@ def to_markdown(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def write_reports(results: list[Result], out_dir: str | Path = "reports") -> tuple[Path, Path]:
+def write_reports(results: list[Result], out_dir: str | Path = "reports", *,
+                  partial: bool = False) -> tuple[Path, Path]:
+    """Write ``claims.json`` and ``REPORT.md``; a run restricted to some topics or kinds writes
+    ``claims.partial.json`` and ``REPORT.partial.md`` instead, so it never overwrites the full
+    report."""
     out = Path(out_dir)
-    j = write_text(out / "claims.json", to_json(results))
-    m = write_text(out / "REPORT.md", to_markdown(results))
+    stem = ".partial" if partial else ""
+    j = write_text(out / f"claims{stem}.json", to_json(results))
+    m = write_text(out / f"REPORT{stem}.md", to_markdown(results))
     return j, m

@@ -98,10 +98,10 @@ def power_at(effect: float, sd: float, n: int, alpha: float) -> float:
 
     if n < 2:
         return 0.0
-    if sd == 0:
+    d = effect / sd if sd > 0 else math.inf
+    if d * math.sqrt(n) > 60:  # the noncentral t's tail underflows: the power is 1 to 1e-15
         return 1.0
-    return float(TTestPower().power(effect_size=effect / sd, nobs=n, alpha=alpha,
-                                    alternative="larger"))
+    return float(TTestPower().power(effect_size=d, nobs=n, alpha=alpha, alternative="larger"))
 
 
 def min_detectable_effect(sd: float, n: int, alpha: float, power: float = MIN_POWER) -> float:
@@ -188,6 +188,99 @@ def paired(name: str, a, b, test: Preregistered, **kwargs) -> TestResult:
         raise ValueError(f"The 'a' and 'b' parameters of paired must have one shape "
                          f"(paired seeds). Got {a.shape} and {b.shape} instead.")
     return one_sample(name, a - b, test, **kwargs)
+
+
+def two_sample(name: str, a, b, test: Preregistered, *, alpha: float | None = None
+               ) -> TestResult:
+    """The pre-registered test on the difference of means ``mean(a) − mean(b)`` of two
+    independent samples (Welch's interval, :func:`scipy.stats.ttest_ind` with unequal
+    variances; power and minimum detectable effect from
+    :class:`statsmodels.stats.power.TTestIndPower` at the pooled standard deviation).
+    Equivalence is not offered here (use a paired design)."""
+    from statsmodels.stats.power import TTestIndPower
+
+    if not isinstance(test, Preregistered):
+        raise TypeError(f"The 'test' parameter of two_sample must be a Preregistered. "
+                        f"Got {type(test).__name__} instead.")
+    if test.alternative == "equivalence":
+        raise ValueError("The 'test' parameter of two_sample must be 'greater' or 'less'. "
+                         "Got 'equivalence' instead.")
+    a, b = _values(a, "a"), _values(b, "b")
+    level = test.alpha if alpha is None else float(alpha)
+    theta, alt = test.threshold, test.alternative
+    est = float(a.mean() - b.mean())
+    if a.size < 2 or b.size < 2:
+        iv, p, sd = (-math.inf, math.inf), 1.0, math.inf
+    else:
+        sd = float(np.sqrt((a.var(ddof=1) * (a.size - 1) + b.var(ddof=1) * (b.size - 1))
+                           / (a.size + b.size - 2)))
+        if sd == 0:
+            iv = (est, est)
+            p = 0.0 if (est > theta if alt == "greater" else est < theta) else 1.0
+        else:
+            r = sps.ttest_ind(a - theta, b, equal_var=False,
+                              alternative="greater" if alt == "greater" else "less")
+            p = float(r.pvalue)
+            ci = sps.ttest_ind(a, b, equal_var=False).confidence_interval(1 - 2 * level)
+            iv = (float(ci.low), float(ci.high))
+    ratio = b.size / a.size
+    if not math.isfinite(sd) or a.size < 2 or b.size < 2:
+        power, mde, need = 0.0, math.inf, None
+    elif sd == 0:
+        power, mde, need = 1.0, 0.0, 2
+    else:
+        tp = TTestIndPower()
+        d = test.effect / sd
+        power = 1.0 if d * math.sqrt(a.size) > 60 else float(
+            tp.power(effect_size=d, nobs1=a.size, ratio=ratio, alpha=level,
+                     alternative="larger"))
+        mde = float(tp.solve_power(effect_size=None, nobs1=a.size, ratio=ratio, alpha=level,
+                                   power=MIN_POWER, alternative="larger")) * sd
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            n = float(np.asarray(tp.solve_power(effect_size=d, nobs1=None, ratio=1.0,
+                                                alpha=level, power=MIN_POWER,
+                                                alternative="larger")).item())
+        need = max(2, math.ceil(n)) if math.isfinite(n) else None
+    powered = power >= MIN_POWER
+    if alt == "greater":
+        decision = "holds" if iv[0] > theta else ("fails" if iv[1] < theta and powered
+                                                  else "undecided")
+    else:
+        decision = "holds" if iv[1] < theta else ("fails" if iv[0] > theta and powered
+                                                  else "undecided")
+    return TestResult(
+        name=name, statistic=test.statistic, alternative=alt, alpha=level,
+        seeds=int(min(a.size, b.size)), effect=test.effect, estimate=est, interval=iv,
+        p_value=p, power=power, mde=mde, decision=decision, method="welch", threshold=theta,
+        seeds_needed=need)
+
+
+def spread(name: str, a_groups, b_groups, test: Preregistered, *, scale_b: float = 1.0,
+           alpha: float | None = None) -> TestResult:
+    """Is sample ``a`` more (``greater``) or less (``less``) spread than ``b``? The
+    Brown–Forsythe form of Levene's test: absolute deviations from each group's median
+    (groups: e.g. the seeds at one λ), compared by :func:`two_sample`; ``scale_b`` multiplies
+    ``b``'s deviations (``a``'s spread "within a factor 2 of ``b``'s": ``less`` with 2).
+
+    The statistic is in the data's units: mean absolute deviation of ``a`` minus
+    ``scale_b`` times that of ``b``.
+    """
+    if not (math.isfinite(scale_b) and scale_b > 0):
+        raise ValueError(f"The 'scale_b' parameter of spread must be a finite number > 0. "
+                         f"Got {scale_b!r} instead.")
+
+    def deviations(groups, label):
+        out = []
+        for g in groups:
+            g = _values(g, label)
+            out.append(np.abs(g - np.median(g)))
+        if not out:
+            raise ValueError(f"The {label!r} parameter of spread must hold at least one group.")
+        return np.concatenate(out)
+
+    return two_sample(name, deviations(a_groups, "a_groups"),
+                      scale_b * deviations(b_groups, "b_groups"), test, alpha=alpha)
 
 
 def per_arm(values_by_arm: Mapping[str, Sequence[float]], test: Preregistered,

@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from numerics.dispersion.corpus import stdlib_corpus
-from numerics.dispersion.experiments import partial_spearman, spearman_ci, t_interval
+from numerics.dispersion.experiments import partial_spearman, spearman_ci
 from numerics.dispersion.model import (
     ByteLM,
     LMConfig,
@@ -84,8 +84,6 @@ def test_summary_statistics():
     assert lo < rho < hi and lo > 0.4
     z = rng.normal(size=300)
     assert abs(partial_spearman(x + z, y + z, z)) < abs(partial_spearman(x + z, y + z, x)) + 1
-    m, a, b = t_interval([1.0, 2.0, 3.0])
-    assert (m, round(a, 3), round(b, 3)) == (2.0, -0.484, 4.484)
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")

@@ -4,7 +4,7 @@ scikit-learn LabelPropagation), and the experiment's reference accuracies."""
 import numpy as np
 from scipy.sparse.linalg import eigsh
 
-from numerics.icssl.experiments import _mean_ci, reference_accuracies
+from numerics.icssl.experiments import reference_accuracies
 from numerics.icssl.tasks import sample_tasks
 from theory.icssl import harmonic_label_propagation, laplacian_eigenmap, rbf_gram
 from theory.icssl import sin_max_principal_angle as sin_theta
@@ -41,11 +41,3 @@ def test_reference_accuracies_are_in_range():
     acc = reference_accuracies(sample_tasks(("moons",), 4, m=4, seed=2))
     assert set(acc) == {"label_prop", "eig_logreg"}
     assert all(v.shape == (4,) and np.all((v >= 0) & (v <= 1)) for v in acc.values())
-
-
-def test_interval_combines_task_and_seed_spread():
-    a = np.array([[0.5, 0.7, 0.9], [0.6, 0.8, 1.0]])
-    m, hw = _mean_ci(a)
-    assert m == np.mean(a)
-    expected = 1.96 * np.sqrt(a.mean(0).var(ddof=1) / 3 + a.mean(1).var(ddof=1) / 2)
-    assert hw == expected

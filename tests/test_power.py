@@ -90,7 +90,7 @@ def test_sanity_rows_are_not_counted_as_verification():
     j = Judge()
     j.close("symmetric", 1.0, 1.0, rtol=1e-12)
     r = _result(j.evidence(), evidence=("sanity",))
-    assert r.verdict == "verified" and r.label == "sanity" and not r.weak
+    assert r.verdict == "sanity" and r.label == "sanity" and not r.weak
 
 
 def test_claim_rejects_unknown_evidence_kind_and_mixed_sanity():
@@ -107,12 +107,13 @@ def test_a_failed_prediction_of_ours_is_not_a_paper_error():
 
     j = Judge()
     j.le("learned D vs bound within 0.5 %", 1.013, 1.005)
-    c = Claim("compression.x.pred", "compression", "ours", "s", "refuted", lambda: j.evidence(),
-              evidence=("independent",), prediction=True)
+    c = Claim("compression.x.pred", "compression", "ours", "s", "failed_prediction",
+              lambda: j.evidence(), evidence=("independent",), prediction=True)
     r = c.run()
-    assert r.on_target and r.label == "failed prediction"
-    # our predictions need no correction or reading; the paper's refutations do
-    claim("compression.z.pred", where="-", statement="-", expected="refuted", prediction=True,
-          evidence="observation")
+    assert r.on_target and r.label == "failed_prediction"
+    # our predictions need no correction; the paper's refutations do
+    claim("compression.z.pred", where="-", statement="-", expected="failed_prediction",
+          prediction=True, evidence="observation", source=("ours", "a threshold we fixed"),
+          setting="exact")
     with pytest.raises(ValueError, match="must name its corrected claim"):
         claim("compression.z.paper", where="-", statement="-", expected="refuted")

@@ -6,12 +6,15 @@ import pytest
 
 from numerics import _atomic
 from numerics.report import to_markdown, write_reports
-from theory.claims import Claim, Evidence
+from theory.claims import Claim, Evidence, Setting, Source
+
+PRINTED = Source("printed", "arXiv 2510.07746v2, §2, Lemma 0")
 
 
-def _result(passed=True, expected="verified"):
+def _result(passed=True, expected="verified", source=PRINTED):
     c = Claim(id="tsne.fake.ok", topic="tsne", where="Lemma 0", statement="x | y",
-              expected=expected, check=lambda: Evidence(passed, {"a": 1.5}, {"a": 1.5}, 1e-9, "n"))
+              expected=expected, check=lambda: Evidence(passed, {"a": 1.5}, {"a": 1.5}, 1e-9, "n"),
+              source=source, setting=Setting("exact"))
     return c.run()
 
 
@@ -46,6 +49,18 @@ def test_a_refuted_claim_reaches_refuted_only_when_its_statement_fails():
     assert not _result(passed=True, expected="refuted").on_target
 
 
+def test_only_printed_or_code_failures_are_listed_as_errors_of_the_paper():
+    printed = _result(passed=False, expected="refuted")
+    ours = _result(passed=False, expected="reading_fails",
+                   source=Source("ours", "the quantifier is ours"))
+    assert ours.verdict == "reading_fails"
+    md = to_markdown([printed, ours])
+    errors = md.split("## Errors found in printed text or released code")[1].split("## ")[0]
+    assert "`tsne.fake.ok`" in errors
+    assert "## Readings of ours that fail (1)" in md
+    assert "source: ours (the quantifier is ours)" in md
+
+
 def test_a_crashing_check_is_an_error_not_a_verdict():
     c = Claim(id="tsne.fake.crash", topic="tsne", where="-", statement="-", expected="verified",
               check=lambda: 1 / 0)
@@ -64,7 +79,7 @@ def test_quick_unavailable_empirical_claim_is_undecided_not_missed():
     c = Claim(id="tsne.fake.emp", topic="tsne", where="-", statement="-", expected="verified",
               check=check, kind="empirical")
     quick, full = c.run(quick=True), c.run(quick=False)
-    assert quick.undecided and quick.on_target and quick.verdict == "unavailable"
+    assert quick.undecided and quick.on_target and quick.verdict == "undecided"
     assert full.verdict == "verified" and not full.undecided
     assert "undecided in quick mode" in to_markdown([quick])
 

@@ -11,7 +11,8 @@ import os
 os.environ.setdefault("POT_BACKEND_DISABLE_PYTORCH", "1")
 
 TOPICS = ("multisets", "tsne", "compression", "fairness", "icssl", "pnl_augment", "blae",
-          "ef21_muon", "jarf", "hgdro", "cupid", "jumbo", "prism", "eknn", "dispersion")
+          "ef21_muon", "jarf", "hgdro", "cupid", "jumbo", "prism", "eknn", "dispersion",
+          "token_distill", "eva", "hauwm")
 
 PAPERS = {
     "multisets": "Nikolentzos & Skianis, Lipschitz continuity of set aggregation functions and "
@@ -45,4 +46,11 @@ PAPERS = {
     "our reconstruction)",
     "dispersion": "Li et al., On the Predictive Power of Representation Dispersion in Language "
     "Models (arXiv 2506.24106, ICLR 2026)",
+    "token_distill": "Dobler, Elliott & de Melo, Token Distillation: Attention-aware Input "
+    "Embeddings for New Tokens (arXiv 2505.20133, ICLR 2026)",
+    "eva": "Hao, Zubić, He, Sui, Scaramuzza & Wang, Maximizing Asynchronicity in Event-based "
+    "Neural Networks (arXiv 2505.11165, ICLR 2026; code not public: an RWKV-6-style reading)",
+    "hauwm": "Wan, Gan & Zhan, Learning to Be Uncertain: Pre-Training World Models with "
+    "Horizon-Calibrated Uncertainty (ICLR 2026, OpenReview pZuZWRuPyi; abstract only: candidate "
+    "loss forms are ours or a third-party note's)",
 }

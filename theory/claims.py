@@ -810,6 +810,8 @@ def expected_verdicts(c: Claim) -> set[str]:
     allowed = {c.derive(True), c.derive(False), "unavailable"}
     if c.kind == "empirical":
         allowed.add("undecided")
+        if c.test is not None:  # a pre-registered test that fails with power
+            allowed.add(c.derive(False, "fails"))
     return allowed
 
 

@@ -4,7 +4,8 @@ At ``builder-inited`` it writes ``docs/_generated/`` (ignored by git) from what 
 produces, so the site always shows the current report:
 
 - ``summary.md``: the counts and the errata (one line each, linking to its claim card);
-- ``papers/<topic>.md``: a page per paper from ``reports/claims.json``, one card per claim
+- ``papers/<topic>.md``: a page per paper from ``reports/claims.json`` (title, links, a summary
+  of what holds and fails and what it rests on, the lead figure), one card per claim
   (verdict badge, evidence, power, measured vs expected, note, corrections linked both ways, the
   check's source lines, the figures that illustrate it with their CSV), with filters;
 - ``notebooks/``: the executed notebooks, rendered as committed (never re-executed);
@@ -30,8 +31,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 GEN = DOCS / "_generated"
 
-VERDICT_ORDER = ("verified", "refuted", "corrected", "sharpened", "extension", "sanity",
-                 "failed prediction", "unavailable", "error")
+VERDICT_ORDER = ("verified", "refuted", "reading_fails", "not_reproduced", "undecided",
+                 "corrected", "sharpened", "extension", "failed_prediction", "sanity",
+                 "unavailable", "error")
 
 
 def _reports() -> Path:
@@ -115,11 +117,14 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
              (f'<div class="claim-head"><code>{_e(cid)}</code> '
              f'<span class="badge verdict-{_e(label.replace(" ", "-"))}">{_e(label)}</span> '
              f'<span class="claim-where">{_e(row.get("location"))}</span></div>'),
+             f'<p class="claim-rests">{_e(_rests_on(row))}</p>',
              f'<p class="claim-statement">{_e(row.get("statement"))}</p>', "<dl>"]
     if not row.get("on_target", True):
         parts.append(f'<dt>missed</dt><dd>expected {_e(row.get("expected_verdict"))}</dd>')
     parts.append(f"<dt>evidence</dt><dd>{_e(', '.join(kinds) or '—')}</dd>")
-    if row["verdict"] == "refuted":
+    if row.get("test"):
+        strength = f"test power {row['test']['power']:.2f} at the declared effect"
+    elif row["verdict"] in ("refuted", "reading_fails", "not_reproduced", "failed_prediction"):
         strength = f"margin {_fmt(row.get('margin'))}" if row.get("margin") else "margin —"
     elif label == "sanity":
         strength = "sanity (true by construction; not counted as verification)"
@@ -128,9 +133,8 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
         if row.get("weak"):
             strength += " (weak)"
     parts.append(f"<dt>power</dt><dd>{_e(strength)}</dd>")
-    if row.get("reading"):
-        parts.append(f"<dt>reading</dt><dd>{_e(row['reading'])}: "
-                     f"{_e(row.get('reading_note'))}</dd>")
+    if row.get("test"):
+        parts.append(f"<dt>test</dt><dd>{_e(_test_text(row['test']))}</dd>")
     parts.append(f"<dt>measured</dt><dd>{_e(_fmt(row.get('measured')))}</dd>")
     parts.append(f"<dt>expected</dt><dd>{_e(_fmt(row.get('expected')))}</dd>")
     if row.get("note"):
@@ -166,6 +170,27 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
     return "\n".join(parts)
 
 
+def _rests_on(row: dict) -> str:
+    """The card's first line: what the statement rests on and where it was checked."""
+    src, st = row.get("statement_source") or {}, row.get("setting") or {}
+    source = f"{src.get('kind', 'undeclared')} ({src.get('where', '')})" if src else "undeclared"
+    setting = st.get("kind", "undeclared")
+    if setting == "analogue" and st.get("differs"):
+        setting += f" ({st['differs']})"
+    return f"Rests on: {source}. Checked on: {setting}."
+
+
+def _test_text(t: dict) -> str:
+    lo, hi = t["interval"]
+    target = (f"within ±{t['margin']:g} of {t['threshold']:g}"
+              if t["alternative"] == "equivalence"
+              else f"{'>' if t['alternative'] == 'greater' else '<'} {t['threshold']:g}")
+    return (f"{t['statistic']}: {_fmt(t['estimate'])} [{_fmt(lo)}, {_fmt(hi)}] vs {target}; "
+            f"{t['seeds']} seeds, α {t['alpha']:g}, p {_fmt(t['p_value'])}, power "
+            f"{_fmt(t['power'])} at effect {_fmt(t['effect'])}, mde {_fmt(t['mde'])}: "
+            f"{t['decision']}")
+
+
 def _filters(rows) -> str:
     labels = [v for v in VERDICT_ORDER if any((r.get("label") or r["verdict"]) == v
                                               for r in rows)]
@@ -178,6 +203,93 @@ def _filters(rows) -> str:
     return ('<div class="claim-filters"><div><strong>verdict</strong> '
             + boxes("verdict", labels) + "</div><div><strong>evidence</strong> "
             + boxes("evidence", kinds) + '</div><div class="claim-count"></div></div>')
+
+
+def _title(ref: str) -> tuple[str, str]:
+    """(paper title, authors and venue) from a reference "Authors, Title (ids)"."""
+    head, _, tail = ref.partition(" (")
+    venue = f"({tail}" if tail else ""
+    # the authors end after "et al." or after the name that follows "&"; a reference without
+    # either names one author, or none (a title first: the reconstructions)
+    if " et al., " in head:
+        cut = head.index(" et al., ") + len(" et al.")
+    elif " & " in head and ", " in head[head.index(" & "):]:
+        cut = head.index(", ", head.index(" & "))
+    elif ", " in head and not head.split(", ")[0].isupper() and ":" not in head.split(", ")[0]:
+        cut = head.index(", ")
+    else:
+        return head, venue
+    return head[cut + 2:].strip(), f"{head[:cut]} {venue}".strip()
+
+
+def _links(ref: str) -> list[str]:
+    """Links to the paper from the arXiv / OpenReview ids its reference names."""
+    import re
+
+    out = [f"[arXiv {m}](https://arxiv.org/abs/{m})"
+           for m in re.findall(r"arXiv (\d{4}\.\d{4,5})", ref)]
+    out += [f"[OpenReview {m}](https://openreview.net/forum?id={m})"
+            for m in re.findall(r"OpenReview ([A-Za-z0-9_-]{8,})", ref)]
+    return out
+
+
+def _natural(text: str) -> tuple:
+    import re
+
+    return tuple(int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", text or ""))
+
+
+def _in_paper_order(rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    """Cards grouped by result (the id's second part: ``thm2``, ``exp1``), groups and cards
+    ordered by where they sit in the paper."""
+    groups: dict[str, list[dict]] = {}
+    for r in sorted(rows, key=lambda r: (_natural(r.get("location") or ""), r["id"])):
+        groups.setdefault(r["id"].split(".")[1], []).append(r)
+    return [(f"{name} ({cards[0].get('location') or ''})", cards)
+            for name, cards in groups.items()]
+
+
+def _prose(rows: list[dict], counts: Counter) -> str:
+    """What holds, what fails and what it rests on, in a paragraph."""
+    n = len(rows)
+    src = Counter((r.get("statement_source") or {}).get("kind", "undeclared") for r in rows)
+    st = Counter((r.get("setting") or {}).get("kind", "undeclared") for r in rows)
+    errors = [r for r in rows if (r.get("label") or r["verdict"]) == "refuted"]
+    parts = [(f"Of {n} registered claims, {counts.get('verified', 0)} statements of the paper "
+             "hold as checked")]
+    ours = sum(counts.get(k, 0) for k in ("corrected", "sharpened", "extension"))
+    if ours:
+        parts.append(f"{ours} are statements of ours that hold (corrections, sharpenings, "
+                     "extensions)")
+    if errors:
+        parts.append(f"{len(errors)} fail as printed or as released code: "
+                     + "; ".join(f"`{r['id']}` ({r.get('location')})" for r in errors))
+    else:
+        parts.append("none fails as printed or as released code")
+    for key, words in (("reading_fails", ("are readings of ours that fail (not errors of the "
+                        "paper)")),
+                       ("not_reproduced", "are not reproduced on an analogue"),
+                       ("undecided", "are undecided (the evidence cannot decide)"),
+                       ("unavailable", ("cannot be checked here (data, models or compute "
+                        "we do not have)"))):
+        if counts.get(key):
+            parts.append(f"{counts[key]} {words}")
+    rests = ", ".join(f"{k} {v}" for k, v in sorted(src.items()))
+    where = ", ".join(f"{k} {v}" for k, v in sorted(st.items()))
+    return ("; ".join(parts) + f". The statements rest on: {rests}; they were checked on "
+            f"the paper's own objects or on an analogue: {where}.")
+
+
+def _lead_figure(rows: list[dict], figures, present) -> str | None:
+    """The first figure that illustrates a claim of this paper, for the page's head."""
+    for r in rows:
+        for topic, name, desc in figures.get(r["id"], ()):
+            if (topic, name) in present:
+                base = f"../../figures/{topic}/{name}"
+                return (f'<figure class="lead-figure"><img src="{_e(base)}.png" '
+                        f'alt="{_e(desc or name)}"><figcaption>{_e(desc)} '
+                        f'(<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
+    return None
 
 
 def _paper_pages(doc: dict, papers: dict) -> list[str]:
@@ -193,13 +305,24 @@ def _paper_pages(doc: dict, papers: dict) -> list[str]:
         mine = [r for r in rows if r["topic"] == topic]
         counts = Counter(r.get("label") or r["verdict"] for r in mine)
         kinds = Counter(k for r in mine for k in r.get("evidence_kinds") or [])
-        text = [f"# {topic}", "", f"*{papers[topic]}*", "",
-                "**Verdicts:** " + ", ".join(f"{v} {counts[v]}" for v in VERDICT_ORDER
-                                             if counts.get(v)) + "  ",
-                "**Evidence:** " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), "",
-                "```{raw} html", _filters(mine)]
+        title, rest = _title(papers[topic])
+        text = [f"# {title}", "", f"*{rest}* (topic `{topic}`)", ""]
+        links = _links(papers[topic])
+        if links:
+            text += ["**Links:** " + " · ".join(links), ""]
+        text += ["## Summary", "", _prose(mine, counts), ""]
+        lead = _lead_figure(mine, figures, present)
+        if lead:
+            text += ["```{raw} html", lead, "```", ""]
+        text += ["**Verdicts:** " + ", ".join(f"{v} {counts[v]}" for v in VERDICT_ORDER
+                                               if counts.get(v)) + "  ",
+                 "**Evidence:** " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), "",
+                 "## Claims, in the paper's order", "",
+                 "```{raw} html", _filters(mine)]
         # pages live in _generated/papers/; figures and sources at the site root
-        text += [_card(r, by_id, corrects_me, figures, present, "../../") for r in mine]
+        for group, cards in _in_paper_order(mine):
+            text.append(f'<h3 class="claim-group">{_e(group)}</h3>')
+            text += [_card(r, by_id, corrects_me, figures, present, "../../") for r in cards]
         text += ["```", ""]
         _write(GEN / "papers" / f"{topic}.md", "\n".join(text))
     _write(GEN / "papers" / "index.md", "\n".join(
@@ -211,21 +334,38 @@ def _paper_pages(doc: dict, papers: dict) -> list[str]:
 def _summary(doc: dict) -> None:
     s = doc.get("summary", {})
     labels = s.get("labels") or s.get("verdicts") or {}
-    lines = [(f"**{s.get('claims', 0)} claims; {s.get('on_target', 0)} reached their expected "
-             f"verdict; {s.get('verification', 0)} count as verification (sanity rows "
-             "excluded).**"), "",
+    rows = doc["claims"]
+    errors = [r for r in rows if r["id"] in set(s.get("errors_in_paper") or [])]
+    readings = [r for r in rows if (r.get("label") or r["verdict"]) == "reading_fails"]
+    analogues = [r for r in rows if (r.get("label") or r["verdict"]) == "not_reproduced"]
+    undecided = [r for r in rows if (r.get("label") or r["verdict"]) == "undecided"]
+    lines = [(f"**{s.get('claims', 0)} claims: {s.get('decided', 0)} decided, "
+              f"{s.get('undecided', 0)} undecided, {s.get('unavailable', 0)} unavailable; "
+              f"{s.get('verification', 0)} count as verification (sanity rows excluded). "
+              f"Errors found in printed text or released code: {len(errors)}.**"), "",
              "| " + " | ".join(labels) + " |", "|" + "---|" * len(labels),
              "| " + " | ".join(str(n) for n in labels.values()) + " |", "",
-             "## Errata found", "",
-             ("Each line is a refuted statement of a paper, with the reading it rests on; the "
-             "card shows the counterexample and the corrected claim."), ""]
-    for r in doc["claims"]:
-        if (r.get("label") or r["verdict"]) != "refuted":
-            continue
+             "## Errors found in printed text or released code", "",
+             ("A statement the paper prints (or its released code implements), checked on the "
+              "paper's own objects, that fails; the card shows the counterexample, the printed "
+              "locator and what holds instead."), ""]
+    if not errors:
+        lines += ["None found.", ""]
+
+    def item(r):
         href = f"_generated/papers/{r['topic']}.html#claim-{r['id']}"
-        lines.append(f'- <a href="{_e(href)}"><code>{_e(r["id"])}</code></a> '
-                     f"({_e(r.get('location'))}, {_e(r.get('reading') or 'reading not stated')})"
-                     f": {_e(r.get('statement'))}")
+        src = (r.get("statement_source") or {}).get("where", "")
+        return (f'- <a href="{_e(href)}"><code>{_e(r["id"])}</code></a> '
+                f"({_e(r.get('location'))}; {_e(src)}): {_e(r.get('statement'))}")
+
+    lines += [item(r) for r in errors] + [""]
+    lines += ["## Not errors of the papers", "",
+              (f"{len(readings)} readings of ours that fail (a statement taken from an "
+               f"abstract, a secondary source or our own threshold, quantifier or control), "
+               f"{len(analogues)} results not reproduced on an analogue (stand-in data or "
+               f"scale, with a powered test) and {len(undecided)} undecided rows. They are "
+               "listed on each paper's page with what they rest on; none of them is an error "
+               "found in a paper."), ""]
     _write(GEN / "summary.md", "\n".join(lines) + "\n")
 
 

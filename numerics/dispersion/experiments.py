@@ -90,16 +90,6 @@ def partial_spearman(x, y, z) -> float:
     return float(np.corrcoef(ex, ey)[0, 1])
 
 
-def t_interval(a) -> tuple[float, float, float]:
-    """Mean and 95 % t-interval over seeds."""
-    a = np.asarray(a, dtype=float)
-    m = float(a.mean())
-    if a.size < 2:
-        return m, float("nan"), float("nan")
-    h = float(stats.t.ppf(0.975, a.size - 1) * a.std(ddof=1) / np.sqrt(a.size))
-    return m, m - h, m + h
-
-
 def trajectory(quick: bool) -> list[dict]:
     """Per λ = 0 seed and checkpoint: step, geometric-mean PPL, mean D per layer."""
     rows = []

@@ -96,13 +96,3 @@ def digits_bits_to_loss(quick: bool = False, device: str = "cpu"):
             rows.append({"method": method, "seed": seed, "mbit_to_target": bits_to_target(tr),
                          "final_loss": float(tr["loss"].iloc[-1]), "K": K})
     return pd.DataFrame(rows), pd.concat(traces, ignore_index=True)
-
-
-def bootstrap_ratio_ci(a, b, n_boot: int = 2000, seed: int = 0, level: float = 0.95):
-    """Percentile bootstrap interval of median(a)/median(b) over seeds (resampled apart)."""
-    rng = np.random.default_rng(seed)
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    r = [np.median(rng.choice(a, a.size)) / np.median(rng.choice(b, b.size))
-         for _ in range(n_boot)]
-    lo, hi = np.quantile(r, [(1 - level) / 2, (1 + level) / 2])
-    return float(np.median(a) / np.median(b)), float(lo), float(hi)

@@ -51,7 +51,7 @@ def ns_singular_values(quick: bool = False):
 @experiment
 def floor_table(quick: bool = False):
     """Mean ‖∇f‖_nuc over the last 500 (quick: 100) of K steps at fixed radius t, for
-    uncompressed, EF21 Top-4 and naive Top-4 on the spec's quadratics."""
+    uncompressed, EF21 Top-4 and naive Top-4 on our quadratics."""
     _, grads, _, _, _ = quadratics(0)
     ts = (1e-1, 1e-2) if quick else (1e-1, 3e-2, 1e-2, 3e-3)
     K, tail = (600, 100) if quick else (4000, 500)
@@ -69,7 +69,7 @@ def floor_table(quick: bool = False):
         claims=("ef21_muon.floor.naive", "ef21_muon.floor.muon",))
 def ef_vs_naive_floor(quick: bool = False):
     """At fixed radius t, EF21's residual ‖∇f‖_nuc is O(t); naive compression has a t-independent
-    floor (spec quadratics, Top-4 of 24 entries)."""
+    floor (our quadratics, Top-4 of 24 entries)."""
     rows = floor_table(quick)
     fig, ax = plt.subplots(figsize=(6, 4))
     for name, mk in (("uncompressed", "o-"), ("EF21 Top-4", "s-"), ("naive Top-4", "^-")):

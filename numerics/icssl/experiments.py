@@ -73,33 +73,13 @@ class Sweep:
     def seeds(self):
         return self.config.seeds
 
-    def mean_ci(self, method: str, split: str, m: int) -> tuple[float, float]:
-        """Mean accuracy and the half-width of its 95 % interval (task and seed variance)."""
-        a = self.acc[(method, split, m)] if method in METHODS else self.ref[(method, split, m)][None]
-        return _mean_ci(a)
-
-    def diff_ci(self, a: str, b: str, split: str, m: int) -> tuple[float, float]:
-        """Paired difference a − b (same tasks, same seeds) and its 95 % half-width."""
-        return _mean_ci(self._arr(a, split, m) - self._arr(b, split, m))
-
-    def _arr(self, method, split, m):
+    def values(self, method: str, split: str, m: int) -> np.ndarray:
+        """Accuracies (n_seeds, n_tasks) of a method, or of a training-free reference broadcast
+        over the seeds (same tasks)."""
         if method in METHODS:
             return self.acc[(method, split, m)]
         return np.broadcast_to(self.ref[(method, split, m)], (len(self.seeds),
                                                               self.config.n_tasks))
-
-
-def _mean_ci(a: np.ndarray) -> tuple[float, float]:
-    """Mean of a (seeds × tasks) array; half-width 1.96·sqrt(s²_tasks/n + s²_seeds/S) where
-    s_tasks is the spread over tasks of the seed-averaged value and s_seeds that of the seed
-    means (0 with one seed)."""
-    a = np.atleast_2d(a)
-    per_task = a.mean(0)
-    per_seed = a.mean(1)
-    var = per_task.var(ddof=1) / per_task.size
-    if per_seed.size > 1:
-        var += per_seed.var(ddof=1) / per_seed.size
-    return float(a.mean()), float(1.96 * np.sqrt(var))
 
 
 def reference_accuracies(tasks: list[Task], features: np.ndarray | None = None
@@ -198,12 +178,15 @@ def sweep(quick: bool) -> Sweep:
 
 
 def summary_rows(sw: Sweep) -> list[dict]:
-    """One row per (method or reference, split, m): mean accuracy and 95 % half-width."""
+    """One row per (method or reference, split, m): mean accuracy and the half-width of the 95 %
+    Student-t interval over tasks (seed-averaged accuracies; :func:`numerics.stats.t_interval`)."""
+    from numerics import stats
+
     rows = []
     for s in SPLITS:
         for m in LABELS_PER_CLASS:
             for meth in (*METHODS, *REFERENCES):
-                mean, hw = sw.mean_ci(meth, s, m)
+                iv = stats.t_interval(sw.values(meth, s, m).mean(0))
                 rows.append({"split": s, "labels_per_class": m, "method": LABELS[meth],
-                             "accuracy": round(mean, 4), "ci95": round(hw, 4)})
+                             "accuracy": round(iv.mean, 4), "ci95": round(iv.halfwidth, 4)})
     return rows

@@ -23,6 +23,8 @@ def accuracy_vs_labels(quick: bool = False):
     from numerics.icssl.experiments import LABELS, METHODS, REFERENCES, sweep
     from numerics.icssl.tasks import LABELS_PER_CLASS
 
+    from numerics.stats import t_interval
+
     sw = sweep(quick)
     fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
     rows = []
@@ -31,7 +33,8 @@ def accuracy_vs_labels(quick: bool = False):
     for ax, split, title in zip(axes, ("id", "ood"), titles, strict=True):
         for meth in (*METHODS, *REFERENCES):
             c, mk, ls = _STYLE[meth]
-            stats = [sw.mean_ci(meth, split, m) for m in LABELS_PER_CLASS]
+            ivs = [t_interval(sw.values(meth, split, m).mean(0)) for m in LABELS_PER_CLASS]
+            stats = [(iv.mean, iv.halfwidth) for iv in ivs]
             ax.errorbar(LABELS_PER_CLASS, [s[0] for s in stats], yerr=[s[1] for s in stats],
                         color=c, marker=mk, ls=ls, capsize=2, label=LABELS[meth])
             rows += [{"split": split, "method": meth, "labels_per_class": m,

@@ -4,7 +4,7 @@ A task is ``n`` points in ℝ³ from two classes lying on two pieces of a manifo
 two sphere shells, two moons, two parallel planes, the two halves of a Swiss roll), randomly
 rotated, centred and scaled to unit RMS norm; ``m`` labelled points per class. Class sizes are
 fixed at 40 % / 60 % so every ``m ≤ 20`` is feasible. The light version of Fan et al. (2025) §4
-(icssl.md §5).
+(our task families; the paper's are not available offline).
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
-"""Empirical claims of the JARF topic (scikit-learn runs; thresholds fixed in the spec,
-jarf.md §5–6, before our runs, except where a note says otherwise).
+"""Empirical claims of the JARF topic (scikit-learn runs on synthetic index models and on
+scikit-learn's bundled data sets: light analogues of the paper's OpenML benchmark).
 
 Full mode: 5 seeds on synthetic data (1000 train / 2000 test, 50 trees per forest) and 2×5-fold
-CV on scikit-learn's bundled sets. Quick mode is too small to decide the accuracy claims and
-raises ``Unavailable`` with the measured numbers.
+CV on scikit-learn's bundled sets. Every accuracy claim is decided by a pre-registered test over
+seeds (:mod:`numerics.stats`); quick mode (1 seed) cannot decide them and raises
+``Unavailable`` with the measured numbers. Thresholds and effects are ours (the paper's numbers
+were seen only through a third-party summary), said in each test.
 """
 
 from __future__ import annotations
@@ -11,219 +13,360 @@ from __future__ import annotations
 import numpy as np
 
 from numerics.store import experiment
-from theory.claims import Judge, Unavailable, claim
+from theory.claims import Judge, Preregistered, Unavailable, claim
 
-_WHERE = "arXiv 2512.08306 Sec. 5 (light versions, jarf.md §5)"
+_WHERE = "arXiv 2512.08306, Sec. 5 (light versions of the experiments)"
+_PN = ("the papernotes.org summary of the ICLR 2026 camera-ready "
+       "(en.papernotes.org/ICLR2026/optimization/jacobian_aligned_random_forests); printed "
+       "wording not seen")
+_LIGHT = ("scikit-learn forests of 50 trees on synthetic rotated-hyperplane / XOR data "
+          "(d = 10, 1000 train, 2000 test, 5 seeds) instead of the paper's OpenML tasks and "
+          "tuned forests")
+_CV = ("scikit-learn's bundled breast_cancer, wine, diabetes with 2×5-fold CV and 50-tree "
+       "forests, instead of the paper's 15 + 5 OpenML tasks; folds of repeated CV overlap, so the "
+       "t-test over folds is optimistic")
 
 
-def _mean_se(a):
-    a = np.asarray(a, float)
-    return float(a.mean()), float(a.std(ddof=1) / np.sqrt(a.size)) if a.size > 1 else np.inf
+def _t(statistic, alternative, seeds, effect, effect_source, **kw):
+    return Preregistered(statistic=statistic, alternative=alternative, seeds=seeds,
+                         effect=effect, effect_source=effect_source, **kw)
+
+
+_T_GAIN = _t("paired difference of test κ, JARF − RF (axis-aligned), over seeds, per θ",
+             "greater", 5, 0.01, "ours: smallest effect of interest, 0.01 κ")
+_T_TIE = _t("paired difference of test κ, JARF − RF at θ = 0°, over seeds", "equivalence", 5,
+            0.01, "ours: equivalence margin 0.01 κ", margin=0.01)
+_T_ANGLE = _t("principal angle (degrees) between the top eigenvector of JARF's Ĥ0 and the "
+              "true normal w, over seeds, per θ ≥ 15°", "less", 5, 2.0,
+              "ours: 2° below the threshold", threshold=10.0)
+_T_ANGLE25 = _t("principal angle (degrees) between the top eigenvector of Ĥ0 and w, over seeds, "
+                "per θ ≥ 15°", "less", 5, 5.0, "ours: 5° below the threshold", threshold=25.0)
+_T_RANDOM = _t("paired difference of test κ at θ = 45°, JARF − random-rotation forest, over "
+               "seeds", "greater", 5, 0.05, "ours: the threshold itself, 0.05 κ", threshold=0.05)
+_T_XOR = _t("paired difference of test κ on two-index XOR, JARF − RF, over seeds", "greater", 5,
+            0.02, "ours: smallest effect of interest, 0.02 κ")
+_T_REAL_NI = _t("paired difference JARF − RF per CV fold (κ; R² on diabetes), per data set",
+                "greater", 10, 0.02, "ours: non-inferiority margin 0.02", threshold=-0.02)
+_T_REAL_GAIN = _t("paired difference JARF − RF per CV fold (κ; R² on diabetes), per data set",
+                  "greater", 10, 0.02, "ours: smallest effect of interest, 0.02")
+_T_ZERO = _t("share of exactly-zero FD entries of an RF-100 surrogate at α = 0.1, per seed, per "
+             "coordinate group", "greater", 5, 0.05, "ours: 0.05 above the threshold",
+             threshold=0.5)
+_T_GROW = _t("paired difference of the zero share, α = 0.01 minus α = 0.1, per seed, per "
+             "coordinate group", "greater", 5, 0.1, "ours: smallest effect of interest, 0.1")
+_T_NOISE = _t("paired difference of the zero share at α = 0.1, noise − informative coordinates, "
+              "per seed", "greater", 5, 0.05, "ours: smallest effect of interest, 0.05")
+_T_ORDER = _t("ratio of relative EJOP errors, α = 0.1 over α = 0.05, per seed of the MLP "
+              "surrogate", "equivalence", 5, 0.2, "ours: equivalence margin 0.2 around 4",
+              threshold=4.0, margin=0.2, quick_decides=True)
+
+
+def _gains(res, thetas):
+    return {f"θ = {t:g}°": res[t]["paper"] - res[t]["identity"] for t in thetas}
+
+
+def _fmt(t):
+    return (f"{t.name}: {t.estimate:+.4f} [{t.interval[0]:+.4f}, {t.interval[1]:+.4f}], "
+            f"p = {t.p_value:.3g}, power {t.power:.2f}")
 
 
 @claim("jarf.exp.angle_gain", kind="empirical", where=_WHERE + ", rotated hyperplane",
-       statement="On rotated-hyperplane data (d = 10) the JARF − RF κ gain is ≥ +0.01 at θ = 45° "
-       "and ≤ +0.005 at θ = 0° (mean over seeds; paired).", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       statement="On rotated-hyperplane data (d = 10) JARF's κ exceeds the axis-aligned RF's at "
+       "θ = 45° (paired one-sided t over 5 seeds), and no angle with θ ≥ 15° shows JARF "
+       "significantly worse. The θ = 0° half of the paper's picture (the methods tie at small "
+       "angles) is the separate row jarf.exp.angle_tie_at_zero, where JARF is significantly "
+       "worse in our runs.", evidence=("observation",),
+       source=("secondary", "the summary reports that on the synthetic rotated hyperplane RF, "
+               "XGBoost, PCA+RF and LDA+RF degrade as θ grows while JARF stays high: " + _PN),
+       setting=("analogue", _LIGHT), test=_T_GAIN)
 def _angle_gain(quick: bool = False):
-    from numerics.jarf.experiments import GAIN_0, GAIN_45, synthetic
+    from numerics.jarf.experiments import synthetic
+
+    from numerics import stats
 
     res = synthetic("hyperplane", quick)
-    g45 = res[45.0]["paper"] - res[45.0]["identity"]
-    g0 = res[0.0]["paper"] - res[0.0]["identity"]
-    m45, s45 = _mean_se(g45)
-    m0, s0 = _mean_se(g0)
     if quick:
-        raise Unavailable(f"quick (1 seed, 300 points): gain {m45:+.3f} at 45°, {m0:+.3f} at 0°")
+        g = _gains(res, res)
+        raise Unavailable("undecided in quick mode (1 seed, 300 points): gains "
+                          + ", ".join(f"{k} {float(v.mean()):+.3f}" for k, v in g.items()))
     j = Judge()
-    j.ge("mean κ gain at θ = 45°", m45, GAIN_45)
-    j.le("mean κ gain at θ = 0°", m0, GAIN_0, scale=GAIN_0)
-    return j.evidence(note=f"gain {m45:+.4f} ± {s45:.4f} (s.e., {g45.size} seeds) at 45°, "
-                      f"{m0:+.4f} ± {s0:.4f} at 0°. Observation: seed noise ≈ the threshold.")
+    t = stats.one_sample("κ gain at θ = 45°", res[45.0]["paper"] - res[45.0]["identity"], _T_GAIN)
+    j.test(t)
+    upper = _gains(res, [x for x in res if x >= 15])
+    contrary = stats.contrary_arms(upper, _T_GAIN)
+    j.fact("no angle θ ≥ 15° with JARF significantly worse than RF", not contrary)
+    at0 = stats.t_interval(res[0.0]["paper"] - res[0.0]["identity"], confidence=0.9)
+    return j.evidence(note=_fmt(t) + "; other angles: " + ", ".join(
+        f"{k} {float(v.mean()):+.4f}" for k, v in upper.items())
+        + (f"; contrary: {contrary}" if contrary else "")
+        + f". At θ = 0° (not part of this row): {at0.mean:+.4f} [{at0.low:+.4f}, {at0.high:+.4f}] "
+        "(90 % t), JARF worse than RF (jarf.exp.angle_tie_at_zero).")
+
+
+@claim("jarf.exp.angle_tie_at_zero", kind="empirical", where=_WHERE + ", rotated hyperplane",
+       expected="undecided",
+       statement="On axis-aligned hyperplane data (θ = 0°) JARF and the axis-aligned RF tie: the "
+       "paired κ difference lies within ±0.01 (TOST over 5 seeds).", evidence=("observation",),
+       source=("secondary", "the summary reports that at small angles the methods tie: " + _PN),
+       setting=("analogue", _LIGHT), test=_T_TIE)
+def _angle_tie(quick: bool = False):
+    from numerics.jarf.experiments import synthetic
+
+    from numerics import stats
+
+    res = synthetic("hyperplane", quick)
+    g0 = res[0.0]["paper"] - res[0.0]["identity"]
+    if quick:
+        raise Unavailable(f"undecided in quick mode (1 seed): gain {float(g0.mean()):+.3f} at 0°")
+    j = Judge()
+    t = stats.one_sample("κ difference at θ = 0°", g0, _T_TIE)
+    j.test(t)
+    lt = stats.t_interval(g0, confidence=0.9)
+    return j.evidence(note=_fmt(t) + f". The difference is significantly below 0 (90 % t "
+                      f"[{lt.low:+.4f}, {lt.high:+.4f}]): JARF loses a little at θ = 0°, by an "
+                      "amount the ±0.01 margin can neither include nor exclude at 5 seeds.")
 
 
 @claim("jarf.exp.subspace", kind="empirical", where=_WHERE + ", mechanism (principal angles)",
-       expected="undecided", corrected_by="jarf.exp.subspace_recovered", statement="For θ ≥ 15° the top eigenvector of JARF's Ĥ0 (RF surrogate) is within 10° of "
-       "the true normal w, on every seed.", evidence=("observation",),
-       source=("secondary", "UNAUDITED: " + "The paper's mechanism analysis (seen only through the summary) says the "
-       "split normals concentrate in the top EJOP subspace; the 10° figure is the spec's (its "
-       "light run: 8.1°, 8.9°, 4.2° at one seed each), fixed before our runs."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       expected="undecided", corrected_by="jarf.exp.subspace_recovered",
+       statement="For each θ ≥ 15° the top eigenvector of JARF's Ĥ0 (RF surrogate) is within 10° "
+       "of the true normal w on average over seeds (one-sided t per θ, Bonferroni).",
+       evidence=("observation",),
+       source=("ours", "the 10° threshold is ours (from one light run of ours); the paper's "
+               "mechanism analysis, seen only through the papernotes.org summary, is about the "
+               "split normals of oblique forests concentrating in the top EJOP subspace"),
+       setting=("analogue", _LIGHT), test=_T_ANGLE)
 def _subspace(quick: bool = False):
-    from numerics.jarf.experiments import SUBSPACE_DEG, synthetic
-
-    res = synthetic("hyperplane", quick)
-    worst = max(float(res[t]["angle"].max()) for t in res if t >= 15)
-    if quick:
-        raise Unavailable(f"quick (1 seed): worst angle {worst:.1f}°")
-    j = Judge()
-    j.le("worst principal angle over θ ≥ 15° and seeds (degrees)", worst, SUBSPACE_DEG)
-    return j.evidence(note="per θ: " + ", ".join(
-        f"{t:g}°: {res[t]['angle'].mean():.1f}° (max {res[t]['angle'].max():.1f}°)"
-        for t in res))
-
-
-@claim("jarf.exp.subspace_recovered", kind="empirical", where="jarf.md §5 (mechanism)",
-       expected="corrected",
-       statement="At n = 1000 and 50 surrogate trees the top eigenvector of Ĥ0 is within 25° of "
-       "w on every seed for θ ≥ 15° (mean ≤ 12°), far from a random direction (mean angle "
-       "≈ 71° in d = 10); 10° is not reached on every seed.", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
-def _subspace_recovered(quick: bool = False):
-    """Thresholds 25° / 12° chosen after seeing the full run of jarf.exp.subspace (worst 21.4°,
-    means 8.9–10.7°): an observation, said here."""
     from numerics.jarf.experiments import synthetic
 
+    from numerics import stats
+
     res = synthetic("hyperplane", quick)
     if quick:
-        raise Unavailable("quick (1 seed): too few seeds for a worst case")
-    big = [t for t in res if t >= 15]
-    worst = max(float(res[t]["angle"].max()) for t in big)
-    mean = max(float(res[t]["angle"].mean()) for t in big)
+        worst = max(float(res[t]["angle"].max()) for t in res if t >= 15)
+        raise Unavailable(f"undecided in quick mode (1 seed): worst angle {worst:.1f}°")
     j = Judge()
-    j.le("worst angle (degrees)", worst, 25.0)
-    j.le("largest per-θ mean angle (degrees)", mean, 12.0)
-    return j.evidence(note=f"worst {worst:.1f}°, largest mean {mean:.1f}° over "
-                      f"{res[big[0]]['angle'].size} seeds.")
+    tests = stats.per_arm({f"θ = {t:g}°": res[t]["angle"] for t in res if t >= 15}, _T_ANGLE)
+    for t in tests:
+        j.test(t)
+    return j.evidence(note="; ".join(_fmt(t) for t in tests) + ". Worst single seed: "
+                      f"{max(float(res[t]['angle'].max()) for t in res if t >= 15):.1f}°.")
+
+
+@claim("jarf.exp.subspace_recovered", kind="empirical", where=_WHERE + ", mechanism",
+       expected="corrected",
+       statement="At n = 1000 and 50 surrogate trees the top eigenvector of Ĥ0 is within 25° of "
+       "w on average for every θ ≥ 15° (one-sided t per θ, Bonferroni), far from a random "
+       "direction (mean angle ≈ 71° in d = 10).", evidence=("observation",),
+       source=("ours", "the 25° threshold is ours, chosen after seeing the full run of "
+               "jarf.exp.subspace (worst seed 21.4°, means 8.9–10.7°): post hoc"),
+       setting=("analogue", _LIGHT), test=_T_ANGLE25)
+def _subspace_recovered(quick: bool = False):
+    from numerics.jarf.experiments import synthetic
+
+    from numerics import stats
+
+    res = synthetic("hyperplane", quick)
+    if quick:
+        raise Unavailable("undecided in quick mode (1 seed)")
+    j = Judge()
+    tests = stats.per_arm({f"θ = {t:g}°": res[t]["angle"] for t in res if t >= 15}, _T_ANGLE25)
+    for t in tests:
+        j.test(t)
+    return j.evidence(note="; ".join(_fmt(t) for t in tests) + ". Post hoc threshold.")
 
 
 @claim("jarf.exp.random_rotation_control", kind="empirical", where="our control",
        expected="extension",
        statement="The gain at θ = 45° comes from the alignment, not from rotating: JARF's κ "
-       "exceeds a random-rotation forest's by ≥ 0.05 on average.", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "exceeds a random-rotation forest's by more than 0.05 on average (paired one-sided t).",
+       evidence=("observation",),
+       source=("ours", "a control of ours (random orthogonal rotation + RF), threshold 0.05 κ"),
+       setting=("analogue", _LIGHT), test=_T_RANDOM)
 def _random_control(quick: bool = False):
     from numerics.jarf.experiments import synthetic
 
+    from numerics import stats
+
     res = synthetic("hyperplane", quick)
-    m, s = _mean_se(res[45.0]["paper"] - res[45.0]["random"])
+    d = res[45.0]["paper"] - res[45.0]["random"]
     if quick:
-        raise Unavailable(f"quick (1 seed): JARF − random rotation {m:+.3f}")
+        raise Unavailable(f"undecided in quick mode (1 seed): JARF − random {float(d.mean()):+.3f}")
     j = Judge()
-    j.ge("mean κ(JARF) − κ(random rotation) at 45°", m, 0.05)
-    return j.evidence(note=f"{m:+.4f} ± {s:.4f} (s.e.).")
+    t = stats.one_sample("κ(JARF) − κ(random rotation) at 45°", d, _T_RANDOM)
+    j.test(t)
+    return j.evidence(note=_fmt(t) + ".")
 
 
 @claim("jarf.exp.xor_gain", kind="empirical", where=_WHERE + ", XOR (two-index)",
-       statement="On two-index XOR data (d = 10) JARF's κ exceeds RF's (spec: 0.611 vs 0.519): "
-       "the mean paired gain exceeds two standard errors.", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       statement="On two-index XOR data (d = 10) JARF's κ exceeds the axis-aligned RF's (paired "
+       "one-sided t over 5 seeds).", evidence=("observation",),
+       source=("secondary", "the summary says JARF captures feature interactions that "
+               "axis-aligned splits approximate poorly; the XOR task is our stand-in for an "
+               "interaction: " + _PN),
+       setting=("analogue", _LIGHT), test=_T_XOR)
 def _xor_gain(quick: bool = False):
     from numerics.jarf.experiments import synthetic
 
+    from numerics import stats
+
     res = synthetic("xor", quick)[0.0]
     g = res["paper"] - res["identity"]
-    m, s = _mean_se(g)
     if quick:
-        raise Unavailable(f"quick (1 seed): XOR gain {m:+.3f}")
+        raise Unavailable(f"undecided in quick mode (1 seed): XOR gain {float(g.mean()):+.3f}")
     j = Judge()
-    j.ge("mean gain − 2 s.e.", m - 2 * s, 0.0, scale=0.01)
-    return j.evidence(note=f"RF {res['identity'].mean():.3f}, JARF {res['paper'].mean():.3f}, "
-                      f"gain {m:+.4f} ± {s:.4f}; subspace angle {res['angle'].mean():.1f}°.")
+    t = stats.one_sample("XOR κ gain", g, _T_XOR)
+    j.test(t)
+    return j.evidence(note=_fmt(t) + f"; RF {res['identity'].mean():.3f}, JARF "
+                      f"{res['paper'].mean():.3f}; subspace angle {res['angle'].mean():.1f}°.")
+
+
+def _real_runs(quick):
+    from numerics.jarf.experiments import sklearn_cv
+
+    runs = {name: sklearn_cv(name, quick) for name in ("breast_cancer", "wine", "diabetes")}
+    notes = [f"{n}: RF {r['identity'].mean():.4f}, JARF {r['paper'].mean():.4f}, eigrot "
+             f"{r['eigrot'].mean():.4f}, random {r['random'].mean():.4f}" for n, r in runs.items()]
+    return {n: r["paper"] - r["identity"] for n, r in runs.items()}, notes
 
 
 @claim("jarf.exp.real_not_worse", kind="empirical", where=_WHERE + ", breast_cancer/wine/diabetes",
-       statement="On breast_cancer and wine (κ) and diabetes (R²) JARF is not worse than RF: "
-       "mean paired difference over 2×5-fold CV ≥ −2 s.e. on each.", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       expected="undecided",
+       statement="On scikit-learn's breast_cancer and wine (κ) and diabetes (R²) JARF is not "
+       "worse than the axis-aligned RF by more than 0.02: per data set the paired difference "
+       "over 2×5-fold CV exceeds −0.02 (one-sided t, Bonferroni over the three sets); no set is "
+       "significantly in JARF's disfavour. Other data sets (digits, the paper's OpenML tasks) "
+       "are not run in this row.", evidence=("observation",),
+       source=("ours", "a non-inferiority reading (margin 0.02, ours) of the abstract's 'this "
+               "preconditioning consistently improves axis-aligned forests' (arXiv 2512.08306)"),
+       setting=("analogue", _CV), test=_T_REAL_NI)
 def _real(quick: bool = False):
-    from numerics.jarf.experiments import sklearn_cv
+    from numerics import stats
 
-    j = Judge()
-    notes = []
-    for name in ("breast_cancer", "wine", "diabetes"):
-        r = sklearn_cv(name, quick)
-        m, s = _mean_se(r["paper"] - r["identity"])
-        notes.append(f"{name}: RF {r['identity'].mean():.4f}, JARF {r['paper'].mean():.4f}, "
-                     f"eigrot {r['eigrot'].mean():.4f}, random {r['random'].mean():.4f}; "
-                     f"Δ {m:+.4f} ± {s:.4f}")
-        if not quick:
-            j.ge(f"{name}: mean Δ + 2 s.e.", m + 2 * s, 0.0, scale=0.01)
+    diffs, notes = _real_runs(quick)
     if quick:
-        raise Unavailable("quick (one fold): " + "; ".join(notes))
-    return j.evidence(note="; ".join(notes))
+        raise Unavailable("undecided in quick mode (one fold): " + "; ".join(notes))
+    j = Judge()
+    tests = stats.per_arm(diffs, _T_REAL_NI)
+    for t in tests:
+        j.test(t)
+    contrary = stats.contrary_arms(diffs, _T_REAL_GAIN)
+    j.fact("no data set with JARF significantly worse than RF", not contrary)
+    return j.evidence(note="; ".join(_fmt(t) for t in tests) + ". " + "; ".join(notes) + ".")
 
 
-@claim("jarf.exp.rf_fd_mostly_zero", kind="empirical", where="jarf.md P4 (Reviewer 3)",
-       expected="undecided", corrected_by="jarf.exp.rf_fd_zero_grows", statement="With an RF-100 surrogate and α = 0.1, more than half of the FD entries are "
-       "exactly zero on both informative and noise coordinates (rotated hyperplane, θ = 30°).",
+@claim("jarf.exp.real_improves", kind="empirical", where=_WHERE + ", breast_cancer/wine/diabetes",
+       expected="undecided",
+       statement="On scikit-learn's breast_cancer and wine (κ) and diabetes (R²) JARF improves "
+       "on the axis-aligned RF on every set: the paired difference over 2×5-fold CV is > 0 "
+       "(one-sided t per set, Bonferroni). Other data sets are not run in this row.",
        evidence=("observation",),
-       source=("secondary", "UNAUDITED: " + "Spec P4 (our spec's measurement, not the paper) says most FD entries of an "
-       "RF-100 surrogate are exactly 0 at α = 0.1 (0.500 informative, 0.641 noise); the paper "
-       "body was not seen."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("abstract", "arXiv 2512.08306 abstract: the preconditioning consistently improves "
+               "axis-aligned forests on tabular classification and regression benchmarks"),
+       setting=("analogue", _CV), test=_T_REAL_GAIN)
+def _real_gain(quick: bool = False):
+    from numerics import stats
+
+    diffs, notes = _real_runs(quick)
+    if quick:
+        raise Unavailable("undecided in quick mode (one fold): " + "; ".join(notes))
+    j = Judge()
+    tests = stats.per_arm(diffs, _T_REAL_GAIN)
+    for t in tests:
+        j.test(t)
+    return j.evidence(note="; ".join(_fmt(t) for t in tests) + ".")
+
+
+def _zero_shares(quick, alpha):
+    from numerics.jarf.experiments import fd_zero_shares
+
+    seeds = (0,) if quick else (0, 1, 2, 3, 4)
+    r = [fd_zero_shares(s, 100, alpha) for s in seeds]
+    return {k: np.array([x[k] for x in r]) for k in ("informative", "noise")}
+
+
+@claim("jarf.exp.rf_fd_mostly_zero", kind="empirical",
+       where="A1 vs the RF surrogate (a point raised in an OpenReview review)",
+       expected="failed_prediction", prediction=True,
+       statement="Our prediction: with an RF-100 surrogate and α = 0.1 more than half of the FD "
+       "entries are exactly zero on both informative and noise coordinates (rotated hyperplane, "
+       "θ = 30°; one-sided t over 5 seeds per group).", evidence=("observation",),
+       source=("ours", "a prediction of ours (the 0.5 threshold from one earlier run of ours); "
+               "the reviewer's point that A1 fails for a piecewise-constant forest is public "
+               "(OpenReview lpYHuxPEXV), the number is not the paper's"),
+       setting=("analogue", "scikit-learn RF-100 surrogate on 500 synthetic points, our FD "
+                "implementation"), test=_T_ZERO)
 def _rf_zero(quick: bool = False):
-    from numerics.jarf.experiments import fd_zero_shares
+    from numerics import stats
 
-    seeds = (0,) if quick else (0, 1, 2, 3, 4)
-    r = [fd_zero_shares(s, 100, 0.1) for s in seeds]
-    inf = np.array([x["informative"] for x in r])
-    noi = np.array([x["noise"] for x in r])
+    z = _zero_shares(quick, 0.1)
     j = Judge()
-    j.ge("zero share, informative coords (min over seeds)", inf.min(), 0.5)
-    j.ge("zero share, noise coords", noi.min(), 0.5)
-    return j.evidence(note=f"zero shares {inf.mean():.3f} ± {inf.std():.3f} (informative), "
-                      f"{noi.mean():.3f} ± {noi.std():.3f} (noise) over {len(seeds)} seeds.")
+    for t in stats.per_arm(z, _T_ZERO):
+        j.test(t)
+    return j.evidence(note="; ".join(f"{k}: {v.mean():.3f} ± {v.std():.3f}" for k, v in z.items())
+                      + f" over {z['noise'].size} seeds.")
 
 
-@claim("jarf.exp.rf_fd_zero_grows", kind="empirical", where="jarf.md P4", expected="corrected",
-       statement="For an RF-100 surrogate the share of exactly-zero FD entries is 0.3–0.5 at "
-       "α = 0.1 and > 0.7 at α = 0.01 (so A1 fails and the share grows as ε shrinks); the noise "
-       "coordinates have more zeros than the informative ones.", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+@claim("jarf.exp.rf_fd_zero_grows", kind="empirical",
+       where="A1 vs the RF surrogate (OpenReview review point), quantified", expected="extension",
+       statement="For an RF-100 surrogate the share of exactly-zero FD entries grows when α drops "
+       "from 0.1 to 0.01 (paired over seeds, informative and noise coordinates), and noise "
+       "coordinates have more zeros than informative ones at α = 0.1, so A1's smooth analysis "
+       "does not describe the estimator; the observed levels are reported, not tested.",
+       evidence=("observation",),
+       source=("ours", "our quantification of a public OpenReview review point (lpYHuxPEXV) that "
+               "A1 does not hold for a forest surrogate"),
+       setting=("analogue", "scikit-learn RF-100 surrogate on 500 synthetic points, our FD "
+                "implementation"), test=_T_GROW)
 def _rf_zero_grows(quick: bool = False):
-    """Thresholds set after one seed of the α = 0.1 run (0.34 / 0.47): said here."""
-    from numerics.jarf.experiments import fd_zero_shares
+    from numerics import stats
 
-    seeds = (0,) if quick else (0, 1, 2, 3, 4)
-    a = [fd_zero_shares(s, 100, 0.1) for s in seeds]
-    b = [fd_zero_shares(s, 100, 0.01) for s in seeds]
-    lo_all = min(min(x.values()) for x in a)
-    hi_all = max(max(x.values()) for x in a)
-    small = min(min(x.values()) for x in b)
+    a = _zero_shares(quick, 0.1)
+    b = _zero_shares(quick, 0.01)
     j = Judge()
-    j.ge("min share at α = 0.1", lo_all, 0.3)
-    j.le("max share at α = 0.1", hi_all, 0.5)
-    j.ge("min share at α = 0.01", small, 0.7)
-    j.fact("noise > informative on every seed", all(x["noise"] > x["informative"] for x in a))
-    return j.evidence(note=f"α = 0.1: [{lo_all:.3f}, {hi_all:.3f}]; α = 0.01: min {small:.3f}. "
-                      "Thresholds chosen after seeing seed 0 (observation).")
+    grow = stats.per_arm({k: b[k] - a[k] for k in a}, _T_GROW)
+    for t in grow:
+        j.test(t)
+    noise = stats.one_sample("noise − informative at α = 0.1", a["noise"] - a["informative"],
+                             _T_NOISE)
+    j.test(noise)
+    return j.evidence(note="; ".join(_fmt(t) for t in (*grow, noise)) + ". Levels: α = 0.1 "
+                      + ", ".join(f"{k} {v.mean():.3f}" for k, v in a.items()) + "; α = 0.01 "
+                      + ", ".join(f"{k} {v.mean():.3f}" for k, v in b.items()) + ".")
 
 
-@claim("jarf.exp.smooth_fd_order", kind="empirical", where="A1, Sec. 3.6; jarf.md §4.3",
+@claim("jarf.exp.smooth_fd_order", kind="empirical", where="A1, Sec. 3.6 (smooth surrogate)",
        expected="extension",
        statement="With a smooth (tanh-MLP) surrogate the FD EJOP converges to the exact "
-       "(analytic-Jacobian) EJOP at second order: halving α divides the relative error by 4.",
-       evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "(analytic-Jacobian) EJOP at second order: halving α from 0.1 to 0.05 divides the "
+       "relative error by 4 (TOST within ±0.2 over MLP seeds).", evidence=("independent",),
+       source=("ours", "our consequence of A1 (as quoted in an OpenReview review) for the ±ε/2 "
+               "central difference"),
+       setting=("analogue", "a scikit-learn tanh-MLP surrogate (16 units) on 500 synthetic "
+                "points instead of the paper's RF surrogate"), test=_T_ORDER)
 def _smooth(quick: bool = False):
     from numerics.jarf.experiments import smooth_fd_errors
 
-    e = smooth_fd_errors(0)
-    r1, r2 = e[0.2] / e[0.1], e[0.1] / e[0.05]
+    from numerics import stats
+
+    seeds = (0, 1) if quick else (0, 1, 2, 3, 4)
+    es = [smooth_fd_errors(s) for s in seeds]
+    r1 = np.array([e[0.2] / e[0.1] for e in es])
+    r2 = np.array([e[0.1] / e[0.05] for e in es])
     j = Judge()
-    j.close("error ratio α 0.2 → 0.1", r1, 4.0, rtol=5e-3 * 4)
-    j.close("error ratio α 0.1 → 0.05", r2, 4.0, rtol=5e-3)
-    return j.evidence(note=f"relative errors {e[0.2]:.2e}, {e[0.1]:.2e}, {e[0.05]:.2e}; "
-                      f"ratios {r1:.4f}, {r2:.4f}.")
+    t = stats.one_sample("error ratio α 0.1 → 0.05", r2, _T_ORDER)
+    j.test(t)
+    return j.evidence(note=_fmt(t) + f"; ratio α 0.2 → 0.1: {r1.mean():.4f} (reported). "
+                      f"Relative errors at seed 0: {es[0][0.2]:.2e}, {es[0][0.1]:.2e}, "
+                      f"{es[0][0.05]:.2e}.")
 
 
 @claim("jarf.exp.trace_norm_inert", kind="empirical",
-       where="Sec. 3.5 (stabilisers); jarf.md P6", expected="undecided",
-       corrected_by="jarf.exp.trace_norm_ties", statement="Trace normalisation has no effect on predictions: an RF on X(cĤ) (c = 7.3) "
-       "gives the same probabilities as one on XĤ with the same random_state.",
+       where='Sec. 3.5 (stabilisers: trace normalisation)', expected='failed_prediction', statement='Our prediction: trace normalisation has no effect on predictions, since axis-aligned trees are invariant to a global positive rescaling: an RF on X(cĤ) (c = 7.3) gives the same probabilities as one on XĤ with the same random_state (a witness seed refutes it).',
        evidence=("witness",),
-       source=("secondary", "UNAUDITED: " + "Spec P6 (from the summary's ablation 'stabilisers ≈ −0.005' and its own "
-       "run: max |Δp| = 0.0) says trace normalisation cannot change a forest; the paper body "
-       "was not seen."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=('ours', "our derivation (scale invariance of axis-aligned splits); the summary's ablation 'no stabilisers ≈ −0.005' (papernotes.org) motivated it, but the statement is not the paper's"),
+       setting=('analogue', "scikit-learn RF-30 forests on breast_cancer mapped by our JARF estimator's Ĥ (20-tree surrogate)"),
+       prediction=True)
 def _trace_norm(quick: bool = False):
     from numerics.jarf.experiments import trace_norm_gap
 
@@ -252,13 +395,14 @@ def tie_free_gap(seed: int, c: float, pre: float) -> float:
     return float(np.abs(a - b).max())
 
 
-@claim("jarf.exp.trace_norm_ties", kind="empirical", where="jarf.md P6", expected="corrected",
+@claim("jarf.exp.trace_norm_ties", kind="empirical", where="Sec. 3.5 (stabilisers), scikit-learn's tie threshold", expected='extension',
        statement="Trace normalisation is inert up to scikit-learn's absolute tie threshold "
        "(1e-7): once the mapped features are on a scale where no distinct values are closer "
        "than 1e-7 (here ×1e6), forests on Z and 7.3·Z give identical probabilities; it is not "
        "inert for Ĥ's own scale.", evidence=("witness",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=('ours', "our explanation of the witness of jarf.exp.trace_norm_inert: scikit-learn's absolute 1e-7 tie threshold in its split search"),
+       setting=('analogue', "scikit-learn RF-30 forests on breast_cancer mapped by our JARF estimator's Ĥ (20-tree surrogate)"),
+       prediction=True)
 def _trace_norm_ties(quick: bool = False):
     seeds = (2,) if quick else (0, 1, 2)
     gaps = [tie_free_gap(s, 7.3, 1e6) for s in seeds]

@@ -3,24 +3,57 @@
 breast_cancer as (2,3,5) with 20 per class, wine as (2,7) with 10 per class; 20 %
 augmentation; MLP(128); 10 seeds, paired across arms; quick: digits only, 1 seed, 5 per class).
 
-The paper's statements (spec §4, from its table and paper notes): PNL is "comparable" to the
-original training set on images (it does not beat standard augmentation there), "best or
-comparable" on small non-image data, with "the lowest variance" there. Thresholds fixed before
-the runs: *comparable* = the 95 % t-interval of the paired mean difference (over seeds) inside
-±1 percentage point; *best or comparable* = mean accuracy ≥ the best other arm's mean − 1 pp;
-*lowest variance* = the smallest standard deviation over seeds of the five arms.
+The paper's statements, as public summaries report them (the body was not seen): PNL is
+competitive with the baselines (abstract), comparable or superior on small non-image data with a
+reduced variance (papernotes.org, sciencestack.ai summaries). Each claim is decided by a
+pre-registered test over seeds (:mod:`numerics.stats`); margins and effects are ours, said in
+each test. Quick mode (one seed) cannot decide the claims over seeds.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from theory.claims import Judge, Unavailable, claim
+from theory.claims import Judge, Preregistered, Unavailable, claim
 
-COMPARABLE = 1.0  # percentage points
 S_MIN = 0.9  # code decoder: share of the way to the neighbours' mean
-_WHERE = "spec §4 (paper table: OG vs OG+PNL, 20 bootstrap test sets)"
-_QUICK = "quick mode runs 1 seed on digits only: too few to decide a claim over seeds"
+_WHERE = "arXiv 2410.00718v2, experiments (light small-data analogue)"
+_QUICK = ("undecided in quick mode: 1 seed on digits only, too few to decide a claim over "
+          "seeds")
+_SUMMARY = ("the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/"
+            "ICLR2026/learning_theory/pseudo-non-linear_data_augmentation_a_constrained_energy_"
+            "minimization_viewpoint) and the sciencestack.ai summary; printed table not seen")
+_LIGHT = ("sklearn digits/breast_cancer/wine at 10–20 samples per class, a scikit-learn "
+          "MLP(128), 20 % augmentation and 10 seeds, instead of the paper's MNIST/CIFAR/UCI/"
+          "speech setups and classifiers")
+_OTHERS = ("OG", "PNL-theta_fixed", "kNN-mean", "Gauss-noise")
+
+
+def _t(statistic, alternative, effect, effect_source, **kw):
+    return Preregistered(statistic=statistic, alternative=alternative, seeds=10, effect=effect,
+                         effect_source=effect_source, **kw)
+
+
+_T_COMP = _t("paired difference of test accuracy (pp), OG + PNL − OG, over seeds, per decoder",
+             "equivalence", 1.0, "ours: equivalence margin 1 pp", margin=1.0)
+_T_NI = _t("paired difference of test accuracy (pp), PNL-code − each other arm, over seeds, per "
+           "data set", "greater", 1.0, "ours: non-inferiority margin 1 pp", threshold=-1.0)
+_T_VAR = _t("paired difference over seeds of the absolute deviation from the arm's median "
+            "accuracy (pp), PNL-code − each other arm, per data set (a Brown–Forsythe-type "
+            "spread comparison)", "less", 0.5,
+            "ours: 0.5 pp of absolute deviation (the summary's Connectionist ± 4.54 vs 8.58 is "
+            "on another data set and scale)")
+_T_VAR_EQ = _t("paired difference over seeds of the absolute deviation from the arm's median "
+               "accuracy (pp), PNL-code − OG, per data set", "equivalence", 1.0,
+               "ours: equivalence margin 1 pp of absolute deviation", margin=1.0)
+_T_KNN = _t("paired difference of test accuracy (pp), PNL-code − kNN-mean, averaged over the "
+            "three data sets per seed", "greater", 0.5, "ours: smallest effect of interest, "
+            "0.5 pp")
+_T_KNN_EQ = _t("paired difference of test accuracy (pp), PNL-code − kNN-mean, over seeds, per "
+               "data set", "equivalence", 1.0, "ours: equivalence margin 1 pp", margin=1.0)
+_T_S = _t("indicator that a decoded sample's fitted mixture weight s is ≥ 0.9, over decoded "
+          "samples (median s ≥ 0.9 ⇔ share > 1/2), per data set", "greater", 0.2,
+          "ours: a share 0.2 above one half", threshold=0.5, quick_decides=True)
 
 
 def _sd(quick):
@@ -29,163 +62,196 @@ def _sd(quick):
     return run_small_data(quick)
 
 
-def _paired(sd, name, arm, base):
-    from numerics.pnl_augment.experiments import paired_ci
-
-    return paired_ci(sd.acc[name][arm], sd.acc[name][base])
+def _diff(sd, name, arm, base):
+    return sd.acc[name][arm] - sd.acc[name][base]
 
 
-@claim("pnl_augment.exp.comparable_on_images", kind="empirical", where=_WHERE,
+def _absdev(x):
+    x = np.asarray(x, float)
+    return np.abs(x - np.median(x))
+
+
+def _fmt(t):
+    return (f"{t.name}: {t.estimate:+.2f} [{t.interval[0]:+.2f}, {t.interval[1]:+.2f}], "
+            f"p = {t.p_value:.3g}")
+
+
+@claim("pnl_augment.exp.comparable_on_images", kind="empirical", where=_WHERE + ", images",
        evidence=("observation",),
        statement="On sklearn digits (10 per class, 20 % augmentation), training on OG + PNL is "
-       "comparable to training on OG alone, for both decoders (code and θ-fixed): the 95 % "
-       "interval of the paired mean accuracy difference over 10 seeds lies within ±1 pp.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "comparable to training on OG alone, for both decoders (code and θ-fixed): the paired "
+       "mean accuracy difference over 10 seeds is within ±1 pp (TOST per decoder, "
+       "Bonferroni); a significant difference smaller than the margin is reported in the note.",
+       source=("abstract", "arXiv 2410.00718 abstract: competitive performance in downstream "
+               "tasks compared with other baselines"),
+       setting=("analogue", _LIGHT), test=_T_COMP)
 def _images(quick: bool = False):
+    from numerics import stats
+
     if quick:
         raise Unavailable(_QUICK)
     sd = _sd(quick)
     j = Judge()
-    notes = []
-    for arm in ("PNL-code", "PNL-theta_fixed"):
-        m, lo, hi = _paired(sd, "digits", arm, "OG")
-        j.ge(f"{arm} − OG: CI lower end", lo, -COMPARABLE)
-        j.le(f"{arm} − OG: CI upper end", hi, COMPARABLE)
-        notes.append(f"{arm} − OG = {m:+.2f} pp [{lo:+.2f}, {hi:+.2f}]")
-    return j.evidence(note="; ".join(notes) + f" (OG {sd.acc['digits']['OG'].mean():.2f} %). "
-                      "Slack: the bounds are ±1 pp, fixed in advance.")
+    diffs = {f"{arm} − OG": _diff(sd, "digits", arm, "OG") for arm in ("PNL-code",
+                                                                         "PNL-theta_fixed")}
+    tests = stats.per_arm(diffs, _T_COMP)
+    for t in tests:
+        j.test(t)
+    below = [k for k, v in diffs.items() if stats.t_interval(v, confidence=0.95).high < 0]
+    return j.evidence(note="; ".join(_fmt(t) for t in tests) + f" (OG "
+                      f"{sd.acc['digits']['OG'].mean():.2f} %)." + (
+                          f" Significantly below OG (95 % t), within the margin: {below}."
+                          if below else ""))
 
 
-@claim("pnl_augment.exp.best_or_comparable_tabular", kind="empirical", where=_WHERE,
+@claim("pnl_augment.exp.best_or_comparable_tabular", kind="empirical", where=_WHERE + ", tabular",
        evidence=("observation",),
        statement="On small tabular data (breast_cancer 20 per class, wine 10 per class), OG + PNL "
-       "(code decoder) is best or comparable: its mean accuracy over 10 seeds is at least the "
-       "best other arm's (OG, PNL θ-fixed, kNN-mean, Gaussian noise) minus 1 pp.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "(code decoder) is best or comparable: against each other arm (OG, PNL θ-fixed, "
+       "kNN-mean, Gaussian noise) its paired accuracy difference over 10 seeds exceeds −1 pp "
+       "(one-sided t per data set and arm, Bonferroni over 8).",
+       source=("secondary", "the summaries report comparable or superior accuracy on small "
+               "non-image data: " + _SUMMARY),
+       setting=("analogue", _LIGHT), test=_T_NI,
+       expected='undecided')
 def _tabular(quick: bool = False):
+    from numerics import stats
+
     if quick:
         raise Unavailable(_QUICK)
     sd = _sd(quick)
     j = Judge()
-    notes = []
-    for name in ("breast_cancer", "wine"):
-        means = {a: float(v.mean()) for a, v in sd.acc[name].items()}
-        best = max((a for a in means if a != "PNL-code"), key=means.get)
-        j.ge(f"{name}: PNL-code mean vs best other − 1 pp", means["PNL-code"],
-             means[best] - COMPARABLE)
-        notes.append(f"{name}: PNL-code {means['PNL-code']:.2f} vs best other {best} "
-                     f"{means[best]:.2f}")
-    return j.evidence(note="; ".join(notes) + ".")
+    diffs = {f"{n}: PNL-code − {a}": _diff(sd, n, "PNL-code", a)
+             for n in ("breast_cancer", "wine") for a in _OTHERS}
+    tests = stats.per_arm(diffs, _T_NI)
+    for t in tests:
+        j.test(t)
+    return j.evidence(note="; ".join(_fmt(t) for t in tests) + ".")
 
 
-@claim("pnl_augment.exp.lowest_variance_tabular", kind="empirical", where=_WHERE,
-       expected="undecided", corrected_by="pnl_augment.exp.variance_comparable_tabular",
-       evidence=("observation",), statement="On small tabular data (breast_cancer, wine), OG + PNL (code decoder) has the "
-       "lowest seed-to-seed standard deviation of test accuracy among the five arms.",
-       source=("secondary", "UNAUDITED: " + "The paper's table was seen through paper notes (spec §4): PNL has the "
-       "smallest ± on Connectionist (4.54 vs 8.58 for OG); notes say 'significantly reducing "
-       "variance'. We read it as: the seed-to-seed spread of PNL is the smallest of the arms on "
-       "small tabular data, tested at our scale with our controls."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+@claim("pnl_augment.exp.lowest_variance_tabular", kind="empirical", where=_WHERE + ", tabular",
+       expected="undecided", evidence=("observation",),
+       statement="On small tabular data (breast_cancer, wine), OG + PNL (code decoder) has a "
+       "smaller seed-to-seed spread of test accuracy than each of the four other arms: the "
+       "paired difference of absolute deviations from the arm's median is < 0 (one-sided t per "
+       "data set and arm, Bonferroni over 8).",
+       source=("secondary", "the summaries report a reduced (papernotes.org: significantly "
+               "reduced) variance on small data sets: " + _SUMMARY),
+       setting=("analogue", _LIGHT), test=_T_VAR)
 def _variance(quick: bool = False):
+    from numerics import stats
+
     if quick:
         raise Unavailable(_QUICK)
     sd = _sd(quick)
     j = Judge()
-    notes = []
-    for name in ("breast_cancer", "wine"):
-        stds = {a: float(v.std(ddof=1)) for a, v in sd.acc[name].items()}
-        other = min((a for a in stds if a != "PNL-code"), key=stds.get)
-        j.le(f"{name}: std PNL-code vs smallest other", stds["PNL-code"], stds[other])
-        notes.append(f"{name}: std PNL-code {stds['PNL-code']:.2f} vs OG {stds['OG']:.2f}, "
-                     f"smallest other {other} {stds[other]:.2f}")
-    return j.evidence(note="; ".join(notes) + " (pp, 10 seeds).")
+    diffs = {f"{n}: PNL-code − {a}": _absdev(sd.acc[n]["PNL-code"]) - _absdev(sd.acc[n][a])
+             for n in ("breast_cancer", "wine") for a in _OTHERS}
+    tests = stats.per_arm(diffs, _T_VAR)
+    for t in tests:
+        j.test(t)
+    stds = "; ".join(f"{n}: std " + ", ".join(f"{a} {v.std(ddof=1):.2f}"
+                                              for a, v in sd.acc[n].items())
+                     for n in ("breast_cancer", "wine"))
+    return j.evidence(note="; ".join(_fmt(t) for t in tests) + f". {stds} (pp, 10 seeds). "
+                      "Non-significance here is not a refutation.")
 
 
-@claim("pnl_augment.exp.variance_comparable_tabular", kind="empirical", expected="corrected",
-       where=_WHERE, evidence=("observation",),
-       statement="What holds instead: on breast_cancer and wine the seed-to-seed standard "
-       "deviation of OG + PNL (code) is within a factor 1.5 of OG's (neither clearly lower nor "
-       "higher; the seed spread is dominated by the split, shared by all arms).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+@claim("pnl_augment.exp.variance_comparable_tabular", kind="empirical", expected="extension",
+       prediction=True, where=_WHERE + ", tabular", evidence=("observation",),
+       statement="Ours: on breast_cancer and wine the seed-to-seed spread of OG + PNL (code) is "
+       "comparable to OG's: the paired difference of absolute deviations from the arm's median "
+       "is within ±1 pp (TOST per data set, Bonferroni).",
+       source=("ours", "our statement and margin (1 pp of absolute deviation)"),
+       setting=("analogue", _LIGHT), test=_T_VAR_EQ)
 def _variance_comparable(quick: bool = False):
+    from numerics import stats
+
     if quick:
         raise Unavailable(_QUICK)
     sd = _sd(quick)
     j = Judge()
-    notes = []
-    for name in ("breast_cancer", "wine"):
-        a, b = float(sd.acc[name]["PNL-code"].std(ddof=1)), float(sd.acc[name]["OG"].std(ddof=1))
-        j.le(f"{name}: std ratio PNL/OG", a / b, 1.5)
-        j.ge(f"{name}: std ratio PNL/OG", a / b, 1 / 1.5)
-        notes.append(f"{name}: {a:.2f} / {b:.2f} = {a / b:.2f}")
-    return j.evidence(note="; ".join(notes) + ". Slack: the band [2/3, 1.5] was fixed in advance.")
+    diffs = {n: _absdev(sd.acc[n]["PNL-code"]) - _absdev(sd.acc[n]["OG"])
+             for n in ("breast_cancer", "wine")}
+    tests = stats.per_arm(diffs, _T_VAR_EQ)
+    for t in tests:
+        j.test(t)
+    ratios = "; ".join(f"{n}: std ratio PNL/OG {sd.acc[n]['PNL-code'].std(ddof=1) / sd.acc[n]['OG'].std(ddof=1):.2f}"
+                       for n in diffs)
+    return j.evidence(note="; ".join(_fmt(t) for t in tests) + f". {ratios}.")
 
 
 @claim("pnl_augment.exp.pnl_beats_knn_mean_control", kind="empirical",
-       where="implied by the method's motivation (geometry-aware decoding); spec §3(a), §4",
-       expected="undecided", corrected_by="pnl_augment.exp.pnl_matches_knn_mean_control",
-       evidence=("observation",), statement="OG + PNL (code decoder) beats OG + kNN-mean (each new sample the mean of a "
-       "random class member's k nearest class members): the paired mean difference is positive "
-       "with its 95 % interval above 0 on at least one of the three data sets.",
-       source=("secondary", "UNAUDITED: " + "The paper does not compare with a kNN-mean control (spec §3(a)); the "
-       "statement is our reading of its premise that the information-geometric decoder is what "
-       "makes the samples useful, made testable against the non-geometric control closest to "
-       "what the released decoder computes."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       where="the method's premise (geometry-aware decoding) against a control of ours",
+       expected='failed_prediction', prediction=True, evidence=("observation",),
+       statement="Our prediction: OG + PNL (code decoder) beats OG + kNN-mean (each new sample "
+       "the mean of a random class member's k nearest class members): the per-seed paired "
+       "difference, averaged over the three data sets, is > 0 (one-sided t over 10 seeds).",
+       source=("ours", "the paper has no kNN-mean control; the statement is our prediction from "
+               "its premise that the information-geometric decoder makes the samples useful, "
+               "tested against the non-geometric control closest to what the released decoder "
+               "computes (pnl_augment.code.bp_is_early_stopped_mixture)"),
+       setting=("analogue", _LIGHT), test=_T_KNN)
 def _beats_knn(quick: bool = False):
+    from numerics import stats
+
     if quick:
         raise Unavailable(_QUICK)
     sd = _sd(quick)
     j = Judge()
-    los, notes = [], []
-    for name in sd.datasets:
-        m, lo, hi = _paired(sd, name, "PNL-code", "kNN-mean")
-        los.append(lo)
-        notes.append(f"{name}: {m:+.2f} pp [{lo:+.2f}, {hi:+.2f}]")
-    j.ge("largest CI lower end of PNL-code − kNN-mean", max(los), 0.0, scale=1.0)
-    return j.evidence(note="; ".join(notes) + ".")
+    per = np.mean([_diff(sd, n, "PNL-code", "kNN-mean") for n in sd.datasets], axis=0)
+    t = stats.one_sample("PNL-code − kNN-mean, mean over data sets", per, _T_KNN)
+    j.test(t)
+    return j.evidence(note=_fmt(t) + "; per data set: " + ", ".join(
+        f"{n} {_diff(sd, n, 'PNL-code', 'kNN-mean').mean():+.2f}" for n in sd.datasets) + ".")
 
 
-@claim("pnl_augment.exp.pnl_matches_knn_mean_control", kind="empirical", expected="corrected",
-       where="spec §3(a), §4", evidence=("observation",),
-       statement="What holds instead: OG + PNL (code decoder) and OG + kNN-mean are "
-       "indistinguishable at this scale: on every data set the 95 % interval of their paired "
-       "mean difference lies within ±1 pp.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+@claim("pnl_augment.exp.pnl_matches_knn_mean_control", kind="empirical", expected="extension",
+       prediction=True, where="a control of ours", evidence=("observation",),
+       statement="Ours: OG + PNL (code decoder) and OG + kNN-mean are indistinguishable at this "
+       "scale: on every data set their paired mean difference is within ±1 pp (TOST per data "
+       "set, Bonferroni); data sets where kNN-mean is significantly better are named in the "
+       "note.",
+       source=("ours", "our control and margin (1 pp)"),
+       setting=("analogue", _LIGHT), test=_T_KNN_EQ)
 def _matches_knn(quick: bool = False):
+    from numerics import stats
+
     if quick:
         raise Unavailable(_QUICK)
     sd = _sd(quick)
     j = Judge()
-    notes = []
-    for name in sd.datasets:
-        m, lo, hi = _paired(sd, name, "PNL-code", "kNN-mean")
-        j.ge(f"{name}: CI lower end", lo, -COMPARABLE)
-        j.le(f"{name}: CI upper end", hi, COMPARABLE)
-        notes.append(f"{name}: {m:+.2f} pp [{lo:+.2f}, {hi:+.2f}]")
-    return j.evidence(note="; ".join(notes) + ". Slack: ±1 pp fixed in advance.")
+    diffs = {n: _diff(sd, n, "PNL-code", "kNN-mean") for n in sd.datasets}
+    tests = stats.per_arm(diffs, _T_KNN_EQ)
+    for t in tests:
+        j.test(t)
+    worse = [n for n, v in diffs.items() if stats.t_interval(v, confidence=0.95).high < 0]
+    return j.evidence(note="; ".join(_fmt(t) for t in tests) + "." + (
+        f" kNN-mean significantly better (95 % t, within the margin) on: {worse}." if worse
+        else ""))
 
 
 @claim("pnl_augment.exp.code_samples_are_neighbour_means", kind="empirical", expected="extension",
-       where="released ld.BP inside the pipeline; spec §2.6", evidence=("observation",),
+       where="released ld.BP inside the augmentation pipeline", evidence=("observation",),
        statement="Inside the augmentation pipeline (KDE sample, KL-kNN, released decoder at "
-       "lr = 0.1), every decoded sample has moved at least 90 % of the way from Q_{w*} to its "
-       "neighbours' mean: the median fitted mixture weight s is ≥ 0.9 on digits (quick and full) "
-       "and on breast_cancer and wine (full).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "lr = 0.1) most decoded samples have moved at least 90 % of the way from Q_{w*} to their "
+       "neighbours' mean: more than half of the fitted mixture weights s are ≥ 0.9 (one-sided t "
+       "on the indicator over decoded samples, per data set, Bonferroni), on digits (quick and "
+       "full) and on breast_cancer and wine (full). Samples of one seed share a training set, so "
+       "the test is optimistic.",
+       source=("code", "sleepymalc/Pseudo-Non-Linear@bd32a9cb5ab759ad8887d2be9ccc3d90fbb08a80:"
+               "ld.py:L330-L512 (BP, run at lr = 0.1 as in the authors' notebooks); the 0.9 floor "
+               "is ours, from the step schedule (1 − Π(1 − h_t) ≈ 0.945 at 502 iterations)"),
+       setting=("analogue", _LIGHT), test=_T_S)
 def _samples_are_means(quick: bool = False):
+    from numerics import stats
+
     sd = _sd(quick)
     j = Judge()
-    notes = []
-    for name in sd.datasets:
-        s = sd.s_code[name]
-        j.ge(f"{name}: median s", float(np.median(s)), S_MIN)
-        notes.append(f"{name}: median s = {np.median(s):.3f} (min {s.min():.3f}, n = {s.size})")
-    return j.evidence(note="; ".join(notes) + ". Slack: the 0.9 floor was fixed in advance from "
-                      "the step schedule (1 − Π(1 − h_t) ≈ 0.945 at 502 iterations).")
+    ind = {n: (sd.s_code[n] >= S_MIN).astype(float) for n in sd.datasets}
+    tests = stats.per_arm(ind, _T_S)
+    for t in tests:
+        j.test(t)
+    return j.evidence(note="; ".join(
+        f"{n}: median s = {np.median(sd.s_code[n]):.3f} (min {sd.s_code[n].min():.3f}, n = "
+        f"{sd.s_code[n].size}), share ≥ 0.9: {ind[n].mean():.3f}" for n in sd.datasets) + ".")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numerics.pnl_augment.augment import augment_class, gauss_noise_augment, knn_mean_augment
+from numerics.stats import t_interval
 from numerics.store import experiment
 
 ARMS = ("OG", "PNL-code", "PNL-theta_fixed", "kNN-mean", "Gauss-noise")
@@ -116,19 +117,6 @@ def run_small_data(quick: bool = False) -> SmallData:
     return SmallData(names, seeds, acc, s_code)
 
 
-def paired_ci(a, b, level: float = 0.95):
-    """Mean of a − b over seeds and its two-sided t interval."""
-    from scipy import stats
-
-    d = np.asarray(a) - np.asarray(b)
-    n = d.size
-    m = float(d.mean())
-    if n < 2:
-        return m, -np.inf, np.inf
-    h = float(stats.t.ppf(0.5 + level / 2, n - 1) * d.std(ddof=1) / np.sqrt(n))
-    return m, m - h, m + h
-
-
 def summary_rows(sd: SmallData):
     """One row per dataset and arm: mean, std over seeds, paired difference to OG with 95 % CI."""
     rows = []
@@ -136,7 +124,8 @@ def summary_rows(sd: SmallData):
         og = sd.acc[name]["OG"]
         for arm in ARMS:
             a = sd.acc[name][arm]
-            m, lo, hi = paired_ci(a, og)
+            iv = t_interval(a - og)
+            m, lo, hi = iv.mean, iv.low, iv.high
             rows.append({"dataset": name, "arm": arm, "mean_acc": round(float(a.mean()), 3),
                          "std_acc": round(float(a.std(ddof=1)) if a.size > 1 else 0.0, 3),
                          "diff_vs_OG": round(m, 3), "ci_lo": round(lo, 3), "ci_hi": round(hi, 3),

@@ -1,8 +1,8 @@
 """Theory claims of the dispersion topic (Li, Li, Livescu, Zhou, arXiv 2506.24106, ICLR 2026).
 
-The paper's body was not readable here: definitions come from the authors' analysis code
-(read in full by the spec's author) and a third-party note of the camera-ready. Claims that rest
-on the note say so. The closed forms (I1–I6) are checked against pair-by-pair sums, complex-step
+The paper's body was not readable here: definitions come from the abstract, the authors' analysis code
+(yanhong-lbh/rep_dispersion) and a public third-party summary of the camera-ready
+(papernotes.org). Claims that rest on the summary say so. The closed forms (I1–I6) are checked against pair-by-pair sums, complex-step
 derivatives, sympy and Monte Carlo of the released protocol.
 """
 
@@ -26,7 +26,7 @@ from theory.dispersion import (
 from theory.tolerances import EXACT
 
 _NOTE = ("Paper body not seen; definition from the released step3 code and a third-party note "
-         "of the camera-ready (spec §0).")
+         "of the camera-ready (papernotes.org).")
 
 
 def _sympy_pair_identity(N: int = 3, d: int = 2) -> bool:
@@ -39,12 +39,12 @@ def _sympy_pair_identity(N: int = 3, d: int = 2) -> bool:
     return sp.simplify(sp.expand_trig(lhs - rhs)) == 0
 
 
-@claim("dispersion.I1.closed_form", where="§2 definition; spec §2 (I1)",
+@claim("dispersion.I1.closed_form", where='§2 definition (abstract); closed form (ours)',
        evidence=("independent", "proof"),
        statement="Dispersion D = (N choose 2)⁻¹ Σ_{i<j}(1 − cos(E_i, E_j)) equals "
        "N/(N−1)·(1 − ‖m‖²), m the mean of the normalised vectors (an O(Nd) formula).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('abstract', 'arXiv 2506.24106 abstract (v1/v2): dispersion = average pairwise cosine distance among hidden vectors; the O(Nd) closed form is our derivation'),
+       setting='exact')
 def _closed_form(seed: int = 0):
     """Proof: Σ_{i≠j} u_i·u_j = ‖Σ u_i‖² − Σ‖u_i‖² = N²‖m‖² − N, so the mean of 1 − u_i·u_j over
     the N(N−1) ordered pairs is 1 − (N²‖m‖² − N)/(N(N−1)) = N/(N−1)(1 − ‖m‖²). Checked in sympy
@@ -60,9 +60,9 @@ def _closed_form(seed: int = 0):
     j.close("closed form vs pair sum, 200 random sets (N ≤ 59, d ≤ 39)", closed, brute,
             rtol=1e-12, atol=1e-14)
     W = np.array([[1, 2, 0], [0, 1, 1], [3, -1, 2], [-1, .5, .5]], float)
-    j.close("spec witness: closed form vs 0.837872304488 (12 digits)", dispersion(W),
+    j.close("our witness: closed form vs 0.837872304488 (12 digits)", dispersion(W),
             0.837872304488, atol=5e-13)
-    j.close("spec witness: pair sum vs 0.837872304488", ref.pair_sum_dispersion(W),
+    j.close("our witness: pair sum vs 0.837872304488", ref.pair_sum_dispersion(W),
             0.837872304488, atol=5e-13)
     j.fact("sympy: Σ_{i≠j} u_i·u_j − (N²‖m‖² − N) simplifies to 0 (N = 3, d = 2)",
            _sympy_pair_identity())
@@ -71,11 +71,11 @@ def _closed_form(seed: int = 0):
                       f"means (D from {min(brute):.3f} to {max(brute):.3f}). {_NOTE}")
 
 
-@claim("dispersion.I2.range", where="spec §2 (I2)", evidence=("witness", "proof", "search"),
+@claim("dispersion.I2.range", where='§2 definition; range (ours)', evidence=("witness", "proof", "search"),
        statement="0 ≤ D ≤ N/(N−1); D = 0 iff all directions coincide, D = N/(N−1) iff m = 0; "
        "N orthonormal vectors give D = 1.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('ours', "our derivation from the abstract's definition"),
+       setting='exact')
 def _range(seed: int = 0):
     """Proof: 0 ≤ ‖m‖² ≤ 1 (triangle inequality, equality iff all u_i equal) and (I1)."""
     rng = np.random.default_rng(seed)
@@ -104,13 +104,13 @@ def _range(seed: int = 0):
                       f"and min {worst_lo:.4f}.")
 
 
-@claim("dispersion.I2.rank_one_maximum", where="§1 interpretation ('breadth'); spec §4(b)",
+@claim("dispersion.I2.rank_one_maximum", where="§1 interpretation ('breadth' of the embedding space, abstract)",
        expected="extension", evidence=("witness",),
        statement="Maximal dispersion N/(N−1) is attained by a rank-1 set (5 copies each of e₁ and "
        "−e₁ give 10/9), above N orthonormal vectors (full rank, D = 1): D measures the mean "
        "resultant length, not rank or breadth.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('ours', "our witness, against the abstract's reading of dispersion as the breadth of the embedding space"),
+       setting='exact')
 def _rank_one():
     E = np.vstack([np.tile([1.0, 0, 0, 0], (5, 1)), np.tile([-1.0, 0, 0, 0], (5, 1))])
     j = Judge()
@@ -120,15 +120,15 @@ def _rank_one():
     j.ge("D(antipodal, rank 1) vs D(10 orthonormal, rank 10) = 1",
          ref.pair_sum_dispersion(E), ref.pair_sum_dispersion(np.eye(10)), rtol=0.1)
     return j.evidence(note="D = 1.1111 at rank 1 vs D = 1 at rank 10. The paper's wording "
-                      "(representations 'spread out') rests on our reading of the note.")
+                      "(representations 'spread out') rests on our reading of the public summary.")
 
 
-@claim("dispersion.code.step3_formula", where="code step3_compute_dispersion_and_plot.py",
+@claim("dispersion.code.step3_formula", where='released step3_compute_dispersion_and_plot.py',
        evidence=("independent",),
        statement="The released formula (one minus the mean of the strict upper triangle of the "
        "cosine matrix of a chunk's 512 token states) equals D as defined, and so its closed form.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('code', "yanhong-lbh/rep_dispersion@f894486934a49a35ca88d6b521bf56f32e871807:analysis/step3_compute_dispersion_and_plot.py:L58-L74 (normalise a chunk's final-layer states, 1 − mean of the strict upper triangle of the cosine matrix, mean over a group)"),
+       setting='exact')
 def _step3(seed: int = 0):
     rng = np.random.default_rng(seed)
     vals, closed = [], []
@@ -142,11 +142,11 @@ def _step3(seed: int = 0):
                       "the cosine matrix, the closed form only the mean resultant.")
 
 
-@claim("dispersion.I3.cross_closed_form", where="push-away, cross-domain variant (note); spec I3",
+@claim("dispersion.I3.cross_closed_form", where='push-away, cross-domain variant (as summarised)',
        evidence=("independent", "proof"),
        statement="Cross-domain dispersion mean_{i∈A, j∈B}(1 − u_i·v_j) equals 1 − m_A·m_B.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('secondary', "the cross-domain push-away term between two domains' vectors as given by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen; the closed form is ours"),
+       setting='exact')
 def _cross(seed: int = 0):
     """Proof: mean over i, j of u_i·v_j = (mean u)·(mean v) by bilinearity."""
     rng = np.random.default_rng(seed)
@@ -163,13 +163,13 @@ def _cross(seed: int = 0):
                       f"{np.max(np.abs(np.subtract(c, b))):.1e}.")
 
 
-@claim("dispersion.I4.push_gradient", where="push-away loss (note); spec §2 (I4)",
+@claim("dispersion.I4.push_gradient", where='push-away loss L = L_CE + λ·L_aux (as summarised)',
        evidence=("independent",),
        statement="The push-away loss L_aux = −d_avg has gradient (2/(B−1))(m − (u_i·m)u_i)/‖h_i‖ "
        "in h_i, and 2(Bm − u_i)/(B(B−1)) in u_i when written as a pair sum: every vector is "
        "pushed away from the one common direction m.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('secondary', 'L_aux = −d_avg with the B(B−1) pair normalisation as given by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen; the gradient is ours'),
+       setting='exact')
 def _grad(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -193,12 +193,12 @@ def _grad(seed: int = 0):
                       "reading: any set of B vectors).")
 
 
-@claim("dispersion.I4.step_raises_dispersion", where="push-away (note); spec §4(b)",
+@claim("dispersion.I4.step_raises_dispersion", where='push-away (as summarised); first-order effect (ours)',
        expected="extension", evidence=("independent",),
        statement="A gradient step of size η on L_aux raises the dispersion of the same B vectors "
        "by η‖∇_H L_aux‖²_F to first order (D = −L_aux), so push-away is steepest ascent of D.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('ours', 'our first-order derivation for the summarised L_aux'),
+       setting='exact')
 def _step(seed: int = 0):
     rng = np.random.default_rng(seed)
     j = Judge()
@@ -218,12 +218,12 @@ def _step(seed: int = 0):
                       "(η = 1e-5) on 5 random sets.")
 
 
-@claim("dispersion.I5.G_closed_form", where="model selection G (note); spec §2 (I5)",
+@claim("dispersion.I5.G_closed_form", where='model selection statistic G (as summarised)',
        evidence=("independent",),
        statement="G = within(T) + between(T, T̄) on unembedding rows, with within(T) = "
        "n_T/(n_T−1)(1 − ‖m_T‖²) and between = 1 − m_T·m_T̄ (our reading of within/between).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('secondary', 'G = within(T) + between(T, T̄) on unembedding rows as given by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen; within/between are our reading'),
+       setting='exact')
 def _G(seed: int = 0):
     rng = np.random.default_rng(seed)
     W = rng.normal(size=(300, 32)) + 0.7 * rng.normal(size=32)
@@ -235,20 +235,20 @@ def _G(seed: int = 0):
     j.close("between(T, T̄) vs pair sum", g["between"], ref.pair_sum_cross(W[T], W[Tb]),
             rtol=1e-12)
     return j.evidence(note=f"10 'digit' rows vs 290 general rows: within {g['within']:.4f}, "
-                      f"between {g['between']:.4f}. The note does not define within/between: "
+                      f"between {g['between']:.4f}. The summary does not define within/between: "
                       "our reading (the paper's own definition may differ).")
 
 
 _RHOS = (-0.05, -0.1, -0.2, -0.3)
 
 
-@claim("dispersion.I6.binning_inflation", where="analysis protocol (code step2/3); spec §2 (I6)",
+@claim("dispersion.I6.binning_inflation", where='analysis protocol of the released step2/step3 code; inflation (ours)',
        expected="extension", evidence=("independent", "proof"),
        statement="Grouping chunks by the sorting variable into groups of G and correlating group "
        "means turns a per-chunk (bivariate normal) correlation ρ into "
        "r_bin = ρs/√(ρ²s² + (1−ρ²)/G), s² the share of variance between groups.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('ours', 'our closed form for the released binning protocol (yanhong-lbh/rep_dispersion@f894486934a49a35ca88d6b521bf56f32e871807:analysis/step2_group_and_sample.py:L40-L89: sort by PPL, groups of 100, 100 groups picked near linspace targets)'),
+       setting='exact')
 def _inflation(seed: int = 0):
     """Proof: x = ρz + √(1−ρ²)ε, ε ⟂ z; grouping by z keeps ε̄_b ~ N(0, 1/G) independent of
     z̄_b, so Cov(z̄, x̄) = ρs², Var(x̄) = ρ²s² + (1−ρ²)/G, Var(z̄) = s²."""
@@ -268,15 +268,13 @@ def _inflation(seed: int = 0):
                       "runs the protocol on raw chunks (sort, group, average, Pearson).")
 
 
-@claim("dispersion.fig1.binned_r_is_per_chunk", where="Figs. 1–3 (r ≈ −0.62 … −0.92, binned)",
+@claim("dispersion.fig1.binned_r_is_per_chunk", where='Figs. 1–3 (r ≈ −0.62 … −0.92, binned, as summarised)',
        expected="reading_fails", corrected_by="dispersion.I6.implied_rho",
        evidence=("witness", "independent"), statement="A binned Pearson r ≤ −0.62 (the released protocol: groups of 100 chunks by PPL, "
        "uniform pick of 100 groups, PPL < 25) indicates a strong per-chunk association, "
        "|ρ(D, log PPL)| ≥ 0.5.",
-       source=("secondary", "UNAUDITED: " + "The paper's text was not seen; the third-party note reports 'strong negative "
-       "correlation' with Pearson r ≈ −0.62 to −0.92, and the released code computes r on "
-       "means of 100-chunk PPL groups. We read the headline as a statement about chunks."),
-       setting="exact")
+       source=('secondary', "the 'strong negative correlation' with r ≈ −0.62 to −0.92 reported by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen; the released code correlates means of 100-chunk PPL groups (yanhong-lbh/rep_dispersion@f894486934a49a35ca88d6b521bf56f32e871807:analysis/step2_group_and_sample.py:L40-L89, step3_compute_dispersion_and_plot.py:L89-L101). We read the headline as a statement about chunks"),
+       setting='exact')
 def _binned_vs_chunk(seed: int = 0):
     rng = np.random.default_rng(seed)
     n, rho = 100_000, -0.1
@@ -293,12 +291,12 @@ def _binned_vs_chunk(seed: int = 0):
                       f"groups while the per-chunk |ρ| is {per_chunk:.3f}.")
 
 
-@claim("dispersion.I6.implied_rho", where="Figs. 1–3 protocol; spec §2 (I6)",
+@claim("dispersion.I6.implied_rho", where='Figs. 1–3 protocol; implied per-chunk ρ (ours)',
        expected="corrected", evidence=("proof", "independent"),
        statement="Under bivariate normality and G = 100, the reported binned r ∈ [−0.92, −0.62] "
        "corresponds to a per-chunk |ρ| = √(r²/(G s²(1−r²) + r²)) ∈ [0.079, 0.229] (s² ≈ 1).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('ours', 'our inversion of the binning closed form under bivariate normality'),
+       setting='exact')
 def _implied(seed: int = 0):
     rng = np.random.default_rng(seed)
     r, rho, G, s = sp.symbols("r rho G s", positive=True)
@@ -309,7 +307,7 @@ def _implied(seed: int = 0):
            sp.simplify(fwd.subs(rho, inv) - r) == 0)
     targets = np.array([-0.62, -0.92])
     rhos = implied_rho(targets, 100)
-    j.close("implied |ρ| at r = −0.62, −0.92 vs the spec's 0.079, 0.229 (3 digits)",
+    j.close("implied |ρ| at r = −0.62, −0.92 vs our earlier 0.079, 0.229 (3 digits)",
             np.abs(rhos), [0.079, 0.229], atol=6e-4)
     mc, se = [], []
     for rr in rhos:
@@ -323,23 +321,23 @@ def _implied(seed: int = 0):
                       f"there: {mc[0]:.4f} ± {se[0]:.4f}, {mc[1]:.4f} ± {se[1]:.4f}.")
 
 
-@claim("dispersion.paper.correlation_pretrained", where="Figs. 1–3 (LLaMA-3.2, Qwen, Phi, Mistral)",
+@claim("dispersion.paper.correlation_pretrained", where='Figs. 1–3 (LLaMA, Qwen and other families)',
        expected="unavailable", evidence=("observation",),
        statement="Higher dispersion goes with lower perplexity on pretrained LLMs (binned r ≈ "
        "−0.62 … −0.92 on Wikipedia, news, medical text), stronger in deeper layers.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('abstract', 'arXiv 2506.24106 abstract: dispersion correlates strongly and negatively with perplexity across model families (LLaMA, Qwen, …) and domains (Wikipedia, news, scientific abstracts); the r range and the depth trend per the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models)'),
+       setting='exact')
 def _pretrained():
     raise Unavailable("needs pretrained LLaMA/Qwen/Phi/Mistral weights and their corpora, none "
                       "available offline; the byte-level analogue is numerics/dispersion "
                       "(dispersion.light.*)")
 
 
-@claim("dispersion.paper.knn_sublayer", where="kNN-LM table (GPT-2 medium/large, DistilGPT2)",
+@claim("dispersion.paper.knn_sublayer", where='kNN-LM sub-layer selection (as summarised)',
        expected="unavailable", evidence=("observation",),
        statement="The attention sub-layer output has higher dispersion than the FFN sub-layer "
        "output (e.g. GPT2-medium 0.66 vs 0.19) and is the better kNN-LM key.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('secondary', 'the kNN-LM key selection (abstract) with the sub-layer dispersions (e.g. GPT2-medium 0.66 vs 0.19) reported by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen'),
+       setting='exact')
 def _knn():
     raise Unavailable("needs GPT-2 weights and a kNN-LM datastore; not available offline")

@@ -1,7 +1,7 @@
 """Registered claims of the Cauchy–Schwarz fairness paper: closed forms and the estimator.
 
 Only the abstract of arXiv 2512.09467 is public; the closed forms and the estimator identity are
-derived in ``shared/papers/cs_fairness.md`` §1–2 and checked here against scipy quadrature
+derived by us (Principe convention) and checked here against scipy quadrature
 (``quad`` in 1-D, ``trapezoid`` on grids in d-D, spectrally accurate for Gaussian integrands).
 """
 
@@ -20,6 +20,15 @@ from theory.fairness._gaussian import (
 )
 from theory.fairness._mixture import cs_divergence_gmm
 from theory.tolerances import EXACT, QUADRATURE
+
+#: Only the abstract of arXiv 2512.09467v1 was seen (its HTML body beyond the first page was not);
+#: no code is public. Statements from the abstract carry our reading of its words.
+_ABSTRACT = ("arXiv 2512.09467v1 abstract: under a Gaussian comparison CS yields a tighter bound "
+             "than KL, MMD and the mean disparity used in DP; a distribution-free kernel "
+             "estimator; robustness to scale differences. The inequality, its convention and "
+             "its quantifiers are our reading")
+_DERIV = ("ours: our derivation (CS divergence in the Principe convention D = −log[(∫pq)²/"
+          "(∫p²∫q²)]), checked against quadrature; the paper's own formulas were not seen")
 
 _QUAD = {"epsabs": 0.0, "epsrel": 1e-13, "limit": 500}
 
@@ -69,11 +78,11 @@ def _random_spd(rng, d, lo=-1.0, hi=1.0):
     return Q @ np.diag(np.exp(rng.uniform(lo, hi, d))) @ Q.T
 
 
-@claim("fairness.gauss.equal_cov_equals_kl", where="cs_fairness.md §1 (derived)",
+@claim("fairness.gauss.equal_cov_equals_kl", where="our derivation (the paper's formulas not seen)",
        statement="For Gaussians with equal covariance, D_CS (convention A) = ½ΔᵀS⁻¹Δ = KL(p‖q) "
        "exactly; the 1-D value matches quadrature of −log[(∫pq)²/(∫p²∫q²)].",
        evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIV),
        setting="exact")
 def _equal_cov_equals_kl():
     m1, m2, s2 = 0.0, 1.5, 2.0
@@ -92,11 +101,11 @@ def _equal_cov_equals_kl():
     return j.evidence(note="N(0,2) vs N(1.5,2); the integrals by scipy quad")
 
 
-@claim("fairness.gauss.closed_form_matches_quadrature_1d", where="cs_fairness.md §1, §7.1",
+@claim("fairness.gauss.closed_form_matches_quadrature_1d", where="our derivation (the paper's formulas not seen)",
        statement="The 1-D closed forms D_A = Δ²/(s1²+s2²) + log((s1²+s2²)/(2s1s2)), KL and the "
        "Bhattacharyya distance equal their defining integrals on the grid m ∈ {−2,−0.5,0,0.7,3}, "
        "s ∈ {0.1,0.5,1,2,5}, with the note's spot values.", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIV),
        setting="exact")
 def _closed_form_1d():
     ms, ss = (-2.0, -0.5, 0.0, 0.7, 3.0), (0.1, 0.5, 1.0, 2.0, 5.0)
@@ -131,17 +140,17 @@ def _closed_form_1d():
         # relative to max(1, |quad|): zero divergences (identical pairs) keep an absolute floor
         j.close(f"{key} closed form vs quad", cf, qd, rtol=QUADRATURE, atol=QUADRATURE)
     for name, (a, b) in spots.items():
-        j.close(f"spot {name} vs cs_fairness.md §7.1", a, b, atol=1e-10)
+        j.close(f"spot {name} vs reference values of our derivation", a, b, atol=1e-10)
     return j.evidence(note=f"{len(pairs)} of the 625 grid pairs by log-shifted scipy quad "
-                      f"(epsrel 1e-13); KL, B on {len(sub)}; spot values from cs_fairness.md "
-                      "§7.1 to 1e-10")
+                      f"(epsrel 1e-13); KL, B on {len(sub)}; spot values from our derivation "
+                      "to 1e-10")
 
 
-@claim("fairness.gauss.closed_form_matches_quadrature_dd", where="cs_fairness.md §1",
+@claim("fairness.gauss.closed_form_matches_quadrature_dd", where="our derivation (the paper's formulas not seen)",
        statement="In d = 2 and 3, D_A = Δᵀ(S1+S2)⁻¹Δ + log(|(S1+S2)/2|/√(|S1||S2|)) equals "
        "−log[(∫pq)²/(∫p²∫q²)] for random SPD covariances, and equals KL at equal covariance.",
        evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIV),
        setting="exact")
 def _closed_form_dd(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -164,11 +173,11 @@ def _closed_form_dd(seed: int = 0):
                       "in [e^-1, e]): 3 pairs in 2-D, 2 in 3-D")
 
 
-@claim("fairness.gmm.closed_form_matches_quadrature", where="cs_fairness.md §1, §7.2",
+@claim("fairness.gmm.closed_form_matches_quadrature", where="our derivation (the paper's formulas not seen)",
        statement="The Gaussian-mixture closed form (pairwise N(μi; νj, Pi+Qj) sums) equals "
        "quadrature: 0.3599763213038 for the note's 1-D example, and on random 2-D mixtures.",
        evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIV),
        setting="exact")
 def _gmm(seed: int = 0):
     w1, mu1, v1 = [0.3, 0.7], [-1.0, 2.0], [0.5, 1.2]
@@ -207,12 +216,12 @@ def _gmm(seed: int = 0):
                       "components) by trapezoid on [−9, 9]²")
 
 
-@claim("fairness.kde.identity_matches_quadrature", where="cs_fairness.md §2, §7.3",
+@claim("fairness.kde.identity_matches_quadrature", where="our derivation (the paper's formulas not seen)",
        statement="The Gram estimator with width h = √2σ equals exactly the CS divergence of the "
        "two Gaussian KDEs (1-D m = 30, n = 25, σ = 0.4 by quad; 2-D by a grid), and the Gram "
        "form of I_CS equals D_A(joint KDE, product of marginals) for 3 groups.",
        evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIV),
        setting="exact")
 def _kde_identity(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -264,11 +273,11 @@ def _kde_identity(seed: int = 0):
     return j.evidence(note="KDEs integrated numerically (no √2σ identity used on that side)")
 
 
-@claim("fairness.kde.estimator_properties", where="cs_fairness.md §2, §7.4",
+@claim("fairness.kde.estimator_properties", where="our derivation (the paper's formulas not seen)",
        statement="The estimator is ≥ 0, zero on identical samples, symmetric, invariant to a "
        "joint translation and to a joint scaling of (x, y, σ), but not scale invariant at fixed σ.",
        evidence=("sanity",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIV),
        setting="exact")
 def _kde_props(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -298,12 +307,12 @@ def _kde_props(seed: int = 0):
                       "Gram form; kept as a software test.")
 
 
-@claim("fairness.kde.consistency_smoothed_closed_form", where="cs_fairness.md §2, §7.5",
+@claim("fairness.kde.consistency_smoothed_closed_form", where="our derivation (the paper's formulas not seen)",
        statement="For x ~ N(0,1), y ~ N(1,1.5²), σ = 0.5 the estimator converges to the smoothed "
        "closed form D_A(N(0,1.25), N(1,2.5)) = 0.3255582 (not to the unsmoothed 0.3877350), with "
        "an O(1/n) upward bias whose diagonal part n·(D̂_V − D̂_U) → Σ(1/ρ − 1), ρ = E κ_h(X,X').",
        evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIV),
        setting="exact")
 def _kde_consistency(seed: int = 0, quick: bool = False):
     rng = np.random.default_rng(seed)
@@ -351,12 +360,12 @@ def _kde_consistency(seed: int = 0, quick: bool = False):
                       "0.3877).")
 
 
-@claim("fairness.mmd.closed_form_matches_quadrature", where="cs_fairness.md §3.6",
+@claim("fairness.mmd.closed_form_matches_quadrature", where="our derivation (the paper's formulas not seen)",
        statement="MMD² between Gaussians for k = exp(−‖x−y‖²/(2h²)) has the closed form "
        "E k(X,X') + E k(Y,Y') − 2E k(X,Y) with E k = |I+(S_X+S_Y)/h²|^{-1/2}exp(−½Δᵀ(h²I+S_X+S_Y)⁻¹Δ); "
        "it matches a 2-D quadrature, a Monte Carlo V-statistic, and the note's 0.14129 for "
        "N(0,1) vs N(1,1.5²), h = 1.", evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIV),
        setting="exact")
 def _mmd(seed: int = 0):
     cfs, grids = [], []
@@ -392,11 +401,11 @@ def _mmd(seed: int = 0):
                     "example '0.13185 vs 0.13170' names no pair and is not used")
 
 
-@claim("fairness.gauss.symbolic_closed_form_1d", where="cs_fairness.md §1",
+@claim("fairness.gauss.symbolic_closed_form_1d", where="our derivation (the paper's formulas not seen)",
        statement="sympy derives the 1-D closed form from the three integrals exactly, "
        "D_A = Δ²/(s1²+s2²) + log((s1²+s2²)/(2s1s2)), and at equal variance D_A = Δ²/(2s²) = KL.",
        evidence=("proof", "independent"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIV),
        setting="exact")
 def _symbolic():
     import sympy as sp

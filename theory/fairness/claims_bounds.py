@@ -47,6 +47,15 @@ from theory.tolerances import QUADRATURE
 #: relative only, so a comparison near 0 is not hidden by an absolute floor.
 INEQ_RTOL = 1e-9
 N_PAIRS = 10_000
+#: Only the abstract of arXiv 2512.09467v1 was seen (its HTML body beyond the first page was not);
+#: no code is public. Statements from the abstract carry our reading of its words.
+_ABSTRACT = ("arXiv 2512.09467v1 abstract: under a Gaussian comparison CS yields a tighter bound "
+             "than KL, MMD and the mean disparity used in DP; a distribution-free kernel "
+             "estimator; robustness to scale differences. The inequality, its convention and "
+             "its quantifiers are our reading")
+_DERIV = ("ours: our derivation (CS divergence in the Principe convention D = −log[(∫pq)²/"
+          "(∫p²∫q²)]), checked against quadrature; the paper's own formulas were not seen")
+
 _KW = {"epsabs": 1e-14, "epsrel": 1e-12, "limit": 500}
 #: sup over Gaussian pairs and kernel widths of MMD²_h / D_A (derived in _mmd_le_cs).
 MMD_CS_SUP = 24 * np.sqrt(5) / 125
@@ -157,7 +166,7 @@ def _nonneg_from_derivative(f, at_zero, factored) -> bool:
        "for all Gaussian pairs, with D_CS = −log[(∫pq)²/(∫p²∫q²)] (convention A, the one of the "
        "CS-IB/CS-adv code).", expected="reading_fails", corrected_by=CORRECTED_KL,
        evidence=("witness", "independent"),
-       source=("secondary", "UNAUDITED: " + _READ_KL),
+       source=("abstract", _ABSTRACT + "; " + _READ_KL),
        setting="exact")
 def _headline(seed: int = 0):
     p, q = (0.0, 0.1), (3.0, 1.0)
@@ -183,12 +192,12 @@ def _headline(seed: int = 0):
                       f"(D_A/2 ≤ min KL) on {100 * frac_b:.1f} %.")
 
 
-@claim("fairness.corrected.half_cs_le_min_kl", where="abstract; cs_fairness.md §3.1",
+@claim("fairness.corrected.half_cs_le_min_kl", where="arXiv 2512.09467v1 abstract; our derivation",
        statement="Convention B: D_B = D_A/2 ≤ min{KL(p‖q), KL(q‖p)} for every Gaussian pair in "
        "any dimension; the constant ½ is sharp (D_B/KL(p‖q) → 1 as the mean gap dominates with "
        "S_p ≪ S_q).", expected="corrected", corrects="fairness.headline.cs_le_kl_convention_A",
        evidence=("proof", "witness", "search"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our corrected statement (derived and checked here), not the paper's"),
        setting="exact")
 def _half_cs(seed: int = 0):
     """Proof. Since D_A is symmetric it suffices to show D_A/2 ≤ KL(p‖q).
@@ -223,12 +232,12 @@ def _half_cs(seed: int = 0):
                       "docstring, key step by sympy.")
 
 
-@claim("fairness.corrected.cs_le_half_jeffreys", where="abstract; cs_fairness.md §3.2(c)",
+@claim("fairness.corrected.cs_le_half_jeffreys", where="arXiv 2512.09467v1 abstract; our derivation",
        statement="Convention A: D_A ≤ ½[KL(p‖q) + KL(q‖p)] for every Gaussian pair, with "
        "equality at equal covariances (any mean gap).",
        expected="corrected", corrects="fairness.headline.cs_le_kl_convention_A",
        evidence=("proof", "witness", "search"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our corrected statement (derived and checked here), not the paper's"),
        setting="exact")
 def _jeffreys(seed: int = 0):
     """Proof. ½J = ¼Δᵀ(S_p⁻¹+S_q⁻¹)Δ + ¼Σ(λ + 1/λ − 2).
@@ -265,14 +274,14 @@ def _jeffreys(seed: int = 0):
                       "sympy.")
 
 
-@claim("fairness.corrected.cs_le_kl_when_cov_dominates", where="abstract; cs_fairness.md §3.2(a,b)",
+@claim("fairness.corrected.cs_le_kl_when_cov_dominates", where="arXiv 2512.09467v1 abstract; our derivation",
        statement="Convention A: the log-det part of D_A is ≤ the covariance part of KL(p‖q) for "
        "all covariances (ratio → 1 as S_p/S_q → 0), so D_A ≤ KL(p‖q) whenever "
        "Δᵀ(S_p+S_q)⁻¹Δ ≤ ½ΔᵀS_q⁻¹Δ, in particular when S_p ⪰ S_q or the means are equal; "
        "D_A = KL at equal covariance.", expected="corrected",
        corrects="fairness.headline.cs_le_kl_convention_A",
        evidence=("proof", "witness", "search"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our corrected statement (derived and checked here), not the paper's"),
        setting="exact")
 def _dominates(seed: int = 0):
     """Proof. Per eigenvalue λ of S_q⁻¹S_p: ℓ(λ) ≤ ½(λ − 1 − log λ) ⟺ log((1+λ)/2) ≤ (λ−1)/2,
@@ -306,12 +315,12 @@ def _dominates(seed: int = 0):
                       "along Δ) shows the mean condition cannot be dropped.")
 
 
-@claim("fairness.corrected.bhattacharyya_sandwich", where="cs_fairness.md §1, §3.2(d)",
+@claim("fairness.corrected.bhattacharyya_sandwich", where="our derivation (the paper's formulas not seen)",
        statement="2B ≤ D_A ≤ 4B for every Gaussian pair, B the Bhattacharyya distance; D_A = 2B "
        "exactly at equal means and D_A = 4B exactly at equal covariances.",
        expected="corrected", corrects="fairness.headline.cs_le_kl_convention_A",
        evidence=("proof", "witness", "independent"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our corrected statement (derived and checked here), not the paper's"),
        setting="exact")
 def _sandwich(seed: int = 0):
     """Proof. B = ⅛Δᵀ((S_p+S_q)/2)⁻¹Δ + ½L = M/4 + L/2 and D_A = M + L with M, L ≥ 0 (ℓ ≥ 0 by
@@ -368,14 +377,14 @@ _READ_BEYOND = (
     "beyond Gaussians only family-specific facts such as KL(q‖U) ≤ D_A(U, q).")
 
 
-@claim("fairness.beyond_gaussian.cs_le_kl_any_density", where="abstract; cs_fairness.md §3.3",
+@claim("fairness.beyond_gaussian.cs_le_kl_any_density", where="arXiv 2512.09467v1 abstract; our derivation",
        statement="D_CS ≤ KL in one of the two directions for arbitrary densities (the Gaussian "
        "ordering extends beyond Gaussians), in convention A or in convention B.",
        expected="reading_fails",
        corrected_by=("fairness.corrected.cs_kl_incomparable_beyond_gaussian",
                      "fairness.corrected.uniform_reference_kl_le_cs"),
        evidence=("witness", "independent"),
-       source=("secondary", "UNAUDITED: " + _READ_BEYOND),
+       source=("abstract", _ABSTRACT + "; " + _READ_BEYOND),
        setting="exact")
 def _beyond():
     j = Judge()
@@ -399,7 +408,7 @@ def _beyond():
         "All integrals by scipy quad on the pieces.")
 
 
-@claim("fairness.corrected.cs_kl_incomparable_beyond_gaussian", where="cs_fairness.md §3.3",
+@claim("fairness.corrected.cs_kl_incomparable_beyond_gaussian", where="our derivation (the paper's formulas not seen)",
        statement="Beyond Gaussians D_CS and KL are incomparable in both conventions: over step "
        "densities on [0,1], D_A / min(KL(p‖q), KL(q‖p)) is unbounded above (p uniform, "
        "q = (1−w) + (w/a)·1[0,a), a = w³: D_A = log(1 − w² + 1/w)) and tends to 0 (three "
@@ -407,7 +416,7 @@ def _beyond():
        "D_CS ≤ c·KL or KL ≤ c·D_CS with a constant c holds for arbitrary densities.",
        expected="corrected", corrects="fairness.beyond_gaussian.cs_le_kl_any_density",
        evidence=("proof", "witness", "independent"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our corrected statement (derived and checked here), not the paper's"),
        setting="exact")
 def _incomparable():
     """Proof. Spike family: ∫pq = ∫p² = 1 and ∫q² = (1−w)² + 2w(1−w) + w²/a, so
@@ -449,13 +458,13 @@ def _incomparable():
                       "ways, in either convention (B only halves it).")
 
 
-@claim("fairness.corrected.uniform_reference_kl_le_cs", where="cs_fairness.md §3.3",
+@claim("fairness.corrected.uniform_reference_kl_le_cs", where="our derivation (the paper's formulas not seen)",
        statement="If p is uniform on [0,1], then KL(q‖p) ≤ D_A(p,q) for every density q on [0,1] "
        "(Jensen: E_q log q ≤ log E_q q), with equality iff q is uniform on its support; so "
        "outside Gaussians the ordering can reverse.",
        expected="corrected", corrects="fairness.beyond_gaussian.cs_le_kl_any_density",
        evidence=("proof", "witness", "independent"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our corrected statement (derived and checked here), not the paper's"),
        setting="exact")
 @_quiet
 def _uniform_ref(seed: int = 0):
@@ -493,10 +502,7 @@ def _uniform_ref(seed: int = 0):
        "D_CS ≤ MMD² (Gaussian kernel, k(x,x) = 1).", expected="reading_fails",
        corrected_by=("fairness.corrected.mmd2_le_cs_gaussian_sharp",),
        evidence=("witness",),
-       source=("secondary", "UNAUDITED: " + "The abstract says CS gives 'a tighter bound than … MMD'; we read it as an "
-       "ordering of values, D_CS ≤ MMD², which is false in both conventions (D_A = 0.388 and "
-       "D_B = 0.194 against MMD² = 0.0096 on this pair). Read instead as 'CS controls MMD' it "
-       "is true: MMD²_h ≤ (24√5/125)·D_A for every Gaussian pair and width h."),
+       source=("abstract", _ABSTRACT),
        setting="exact")
 def _cs_le_mmd():
     d_a = cs_divergence_gaussian(0, 0.01, 0.1, 0.0225)
@@ -544,7 +550,7 @@ def _mmd_ratio_search(seed: int) -> tuple[float, np.ndarray]:
        "reaches only 2/(3√3) ≈ 0.385 (at h = √v).",
        expected="corrected", corrects="fairness.headline.cs_le_mmd2",
        evidence=("proof", "witness", "search"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our corrected statement (derived and checked here), not the paper's"),
        setting="exact")
 def _mmd_le_cs(seed: int = 0):
     """Derivation (sympy, 1-D). Both MMD²_h and D_A vanish to second order at p = q; with
@@ -597,13 +603,13 @@ def _lognormal_cs(m1, s1, m2, s2) -> float:
 
 
 @claim("fairness.scale.cs_affine_invariant_mmd_not", where="abstract ('robustness to scale "
-       "differences'); cs_fairness.md §1, §3.6, §7.8",
+       "differences'); our derivation",
        statement="D_CS is invariant under any common invertible affine map (D_A(N(0,c²), "
        "N(c,2.25c²)) = 0.3877350 for every c, and for Gaussian mixtures in d = 2, 3), while MMD² "
        "with a fixed kernel changes with c (0.00962, 0.14129, 0.02260 at c = 0.1, 1, 10); CS is "
        "not invariant under nonlinear bijections (exp), unlike KL.",
        evidence=("independent",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("abstract", _ABSTRACT),
        setting="exact")
 def _scale(seed: int = 0):
     cs, quad, mmd = [], [], []
@@ -647,11 +653,11 @@ def _scale(seed: int = 0):
 
 
 @claim("fairness.dp.cs_controls_mean_gap_gaussian", where="abstract ('mean disparity used in "
-       "DP'); cs_fairness.md §3.4",
+       "DP'); our derivation",
        statement="For Gaussian scores |μ0 − μ1| ≤ √((s0² + s1²)·D_A), with equality iff "
        "s0 = s1; D_A = 0 forces ΔDP = 0 at every threshold, but ΔDP = 0 does not force D_A = 0.",
        evidence=("proof", "independent", "witness"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("abstract", _ABSTRACT),
        setting="exact")
 def _mean_gap():
     """Proof. In 1-D D_A = Δ²/(s0²+s1²) + log((s0²+s1²)/(2s0s1)) and the log term is ≥ 0
@@ -690,12 +696,12 @@ def _l2_witness(p, q, brk=None):
 
 
 @claim("fairness.dp.distribution_free_bounds_beta", where="abstract ('distribution-free'); "
-       "cs_fairness.md §3.5 (sharpened)",
+       "our derivation (sharpened)",
        statement="For prediction densities on [0,1]: ‖p−q‖₂² = a² + b² − 2ab·e^{−D_A/2}; the "
        "continuous DP gap ≤ ‖p−q‖₂/√12 and the thresholded DP gap ≤ TV ≤ ½‖p−q‖₂, both "
        "constants attained (the note's 1/√3 is a factor 2 loose).",
        expected="sharpened", evidence=("proof", "witness", "independent"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("abstract", _ABSTRACT),
        setting="exact")
 @_quiet
 def _dp_free(seed: int = 0):

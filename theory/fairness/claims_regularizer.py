@@ -20,6 +20,15 @@ from theory.tolerances import QUADRATURE
 SIGMA = 0.2
 #: (mean, sd) of the two groups' scores: tight and a small step apart / wide with ΔDP = 0.5
 TIGHT = ((0.45, 0.02), (0.55, 0.02))
+#: Only the abstract of arXiv 2512.09467v1 was seen (its HTML body beyond the first page was not);
+#: no code is public. Statements from the abstract carry our reading of its words.
+_ABSTRACT = ("arXiv 2512.09467v1 abstract: under a Gaussian comparison CS yields a tighter bound "
+             "than KL, MMD and the mean disparity used in DP; a distribution-free kernel "
+             "estimator; robustness to scale differences. The inequality, its convention and "
+             "its quantifiers are our reading")
+_DERIV = ("ours: our derivation (CS divergence in the Principe convention D = −log[(∫pq)²/"
+          "(∫p²∫q²)]), checked against quadrature; the paper's own formulas were not seen")
+
 _A = float(stats.norm.ppf(0.75)) * 0.2
 WIDE = ((0.5 - _A, 0.2), (0.5 + _A, 0.2))
 
@@ -44,14 +53,14 @@ def _dp_by_quad(p, q, t=0.5):
 
 
 @claim("fairness.regularizer.fixed_sigma_ranks_against_dp", expected="extension",
-       where="cs_fairness.md §2 (training σ = 0.2); issue 18",
+       where="our estimator (training σ = 0.2); issue 18",
        statement="At the training σ = 0.2 the CS penalty can rank pairs against ΔDP: scores "
        "N(.45,.02²) vs N(.55,.02²) have ΔDP(0.5) = 0.988 but population penalty "
        "D_A(p*G_σ, q*G_σ) = Δ²/(2(s²+σ²)) = 0.124, while N(.365,.2²) vs N(.635,.2²) have "
        "ΔDP 0.5 and penalty 0.455; the sample estimator (n = 1000 per group) orders them the "
        "same way. Reason: smoothing replaces s by √(s²+σ²), so the penalty sees Δ/σ when s ≪ σ "
        "while ΔDP sees Δ/s.", evidence=("witness", "independent"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our statement about the training σ of the estimator (issue 18), not the paper's"),
        setting="exact")
 def _fixed_sigma(seed: int = 0):
     rng = np.random.default_rng(seed)

@@ -103,7 +103,7 @@ def biased_softmax_attention(U, V, h: float) -> np.ndarray:
 
     References
     ----------
-    Derived (icssl.md §3.1); the paper's Lemma 1 realises Attn_rbf inside a standard layer.
+    Derived (our reading); the paper's Lemma 1 realises Attn_rbf inside a standard layer.
     """
     U = _points(U, "U", "biased_softmax_attention")
     V = _points(V, "V", "biased_softmax_attention")

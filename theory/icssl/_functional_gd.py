@@ -184,7 +184,7 @@ def step_size_bound(W, K_lab) -> float:
 
     References
     ----------
-    Derived here (icssl.md §3, claim icssl-11); not stated in the paper as far as we know.
+    Derived here (our step-size condition); not stated in the paper as far as we know.
     """
     W = check_array(W, "W", "step_size_bound")
     K = check_array(K_lab, "K_lab", "step_size_bound")
@@ -250,7 +250,7 @@ def harmonic_label_propagation(A, lab_idx, y_lab, n_classes: int) -> np.ndarray:
 
     References
     ----------
-    The reference of Fan et al. (2025) §4; icssl.md §3.5.
+    The reference of Fan et al. (2025) §4.
     """
     A = check_array(A, "A", "harmonic_label_propagation")
     n = A.shape[0]

@@ -10,7 +10,7 @@ def two_circles(n: int = 100, *, noise: float = 0.03, seed: int = 0) -> tuple[np
                                                                               np.ndarray]:
     """Two noisy concentric circles (radii 1 and 2), points ∝ arc length (1/3 inner).
 
-    Returns ``X`` of shape (n, 2) and labels ``y`` (0 inner, 1 outer). icssl.md §3.
+    Returns ``X`` of shape (n, 2) and labels ``y`` (0 inner, 1 outer). (Our toy task.)
     """
     rng = np.random.default_rng(seed)
     y = (rng.random(n) >= 1 / 3).astype(int)

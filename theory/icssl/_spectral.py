@@ -59,7 +59,7 @@ def laplacian_eigenmap(X, h: float, k: int, *, side: str = "left",
     References
     ----------
     Fan et al. (2025), §3, TF_ϕ ("approximates the bottom-k eigenvectors of L̂"); convention
-    fixed here (icssl.md §2, §3.3).
+    fixed here (our reading of the eigenmap convention).
     """
     X = check_array(X, "X", "laplacian_eigenmap")
     n = X.shape[0]
@@ -94,7 +94,7 @@ def sin_max_principal_angle(A, B) -> float:
 
     References
     ----------
-    Golub & Van Loan, *Matrix Computations*, §6.4.3; used for icssl.md §3.3.
+    Golub & Van Loan, *Matrix Computations*, §6.4.3; used for the convention checks.
     """
     A = check_array(A, "A", "sin_max_principal_angle")
     B = check_array(B, "B", "sin_max_principal_angle")
@@ -142,7 +142,7 @@ def subspace_iteration(K_hat, k: int, iters: int, *, orthonormalize: bool = True
     References
     ----------
     Fan et al. (2025), §3 TF_ϕ ("block power iteration", orthonormalisation presumed as in
-    Cheng, Carin & Sra, ICLR 2025); icssl.md §3.3.
+    Cheng, Carin & Sra, ICLR 2025).
     """
     K = check_array(K_hat, "K_hat", "subspace_iteration")
     n = K.shape[0]

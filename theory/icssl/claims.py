@@ -1,8 +1,8 @@
 """Registered claims of IC-SSL (Fan et al., arXiv 2512.15934): RBF attention, the attention
 Laplacian and the TF_ϕ power layers.
 
-The paper's body was not readable here (icssl.md §0): Lemma 1, the RBF-attention formula and
-``L̂ = I − AD⁻¹`` come from third-party notes and reviews, so every statement attributed to the
+The paper's body (arXiv 2512.15934v1 beyond its first page) was not seen: Lemma 1, the RBF-attention formula and
+``L̂ = I − AD⁻¹`` come from public third-party notes (papernotes.org, themoonlight.io) and the OpenReview reviews, so every statement attributed to the
 paper rests on **our reading** of those summaries. References are independent code paths:
 scipy's ``cdist`` for the Gram matrix, LAPACK ``geev`` (``numpy.linalg.eig``) on the
 non-symmetric ``L̂``, and the generalised symmetric-definite solver ``scipy.linalg.eigh(D − A, D)``
@@ -25,8 +25,16 @@ from theory.icssl._spectral import (
 )
 from theory.tolerances import EXACT
 
-_READ = ("The paper body was not readable (icssl.md §0); the statement is reconstructed from "
-         "the papernotes/themoonlight summaries and the OpenReview reviews.")
+#: The paper body (arXiv 2512.15934v1 beyond its first page) was not seen; these are the public
+#: third-party sources that quote it. Printed wording not seen in any of them.
+_NOTES = ("secondary: papernotes.org ICLR 2026 note on arXiv 2512.15934 (method section: "
+          "L̂ = I − AD⁻¹, TF_ϕ approximating the bottom-k eigenvectors, i.e. a Laplacian "
+          "eigenmap) and the OpenReview reviews of forum lqrpmqrTnH; printed wording not seen")
+_MOON = ("secondary: themoonlight.io review of arXiv 2512.15934 (gives the κ_rbf formula and "
+         "Lemma 1's parameter choices s_ℓ = 0, S_ℓ = 0, a_ℓ = 0, App. A.1); printed wording not "
+         "seen")
+_DERIVED = "ours: our derivation from the κ_rbf and L̂ definitions quoted by the papernotes.org note"
+
 #: entries of K̂ are ≤ 1; 50 ulp of 1 covers exp/log-sum-exp vs exp/divide rounding
 _ENTRY = 1e-14
 
@@ -45,12 +53,12 @@ def _embedding_layer_output(X: np.ndarray, h: float) -> np.ndarray:
     return V.T @ P
 
 
-@claim("icssl.lemma1.rbf_layer_writes_normalised_kernel", where="Lemma 1 (App. A.1)",
+@claim("icssl.lemma1.rbf_layer_writes_normalised_kernel", where="arXiv 2512.15934v1, Lemma 1, App. A.1 (body not seen)",
        statement="One softmax-attention layer with queries = keys = x, a key bias −‖x‖²/2h and "
        "values = the position one-hots writes K̂ = κ_rbf(X, X) = A D⁻¹ (columns summing to 1) "
        "into the n×n block of the tokens.",
        evidence=("independent",),
-       source=("secondary", "UNAUDITED: " + _READ),
+       source=("secondary", _MOON),
        setting="exact")
 def _lemma1():
     with one_blas_thread():
@@ -74,12 +82,12 @@ def _lemma1_body():
                       f"agree to {_ENTRY:g} absolute.")
 
 
-@claim("icssl.derived.rbf_is_biased_dot_product_attention", where="icssl.md §3.1 (derived)",
+@claim("icssl.derived.rbf_is_biased_dot_product_attention", where="derived from the κ_rbf definition (§3 of arXiv 2512.15934v1)",
        expected="extension",
        statement="κ_rbf(U, V) equals dot-product softmax attention softmax_i(u_iᵀv_j/h − "
        "‖u_i‖²/2h): the query norm cancels in the normalisation over keys.",
        evidence=("independent", "proof"),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIVED),
        setting="exact")
 def _biased(seed: int = 0):
     """Proof: −‖u−v‖²/2h = uᵀv/h − ‖u‖²/2h − ‖v‖²/2h; the last term does not depend on the key
@@ -97,11 +105,11 @@ def _biased(seed: int = 0):
                       "normalised over keys.")
 
 
-@claim("icssl.derived.laplacian_null_vectors", where="icssl.md §3.2 (derived)",
+@claim("icssl.derived.laplacian_null_vectors", where="derived from L̂ = I − AD⁻¹ (§3 of arXiv 2512.15934v1)",
        expected="extension", evidence=("proof", "independent"),
        statement="L̂ = I − AD⁻¹ has right null vector d (the degrees) and left null vector 1; "
        "the constant is not a right null vector unless the degrees are equal.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIVED),
        setting="exact")
 def _null():
     """Proof: L̂d = d − A1 = d − (row sums of A) = 0 since A is symmetric; 1ᵀL̂ = 1ᵀ − 1ᵀAD⁻¹ =
@@ -132,12 +140,12 @@ def _null_body():
                       "right null vector is d, not 1); on a regular polygon both coincide.")
 
 
-@claim("icssl.derived.spectrum_real_in_unit_interval", where="icssl.md §3.2 (derived)",
+@claim("icssl.derived.spectrum_real_in_unit_interval", where="derived from L̂ = I − AD⁻¹ (§3 of arXiv 2512.15934v1)",
        expected="extension", evidence=("independent", "witness"),
        statement="The eigenvalues of L̂ are real, equal those of (D − A, D), lie in "
        "[0, 1 − λ_min(A)/d_max] ⊂ [0, 1) for distinct points; the upper end is attained by "
        "regular graphs, and duplicate points reach 1.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", _DERIVED),
        setting="exact")
 def _spectrum():
     with one_blas_thread():
@@ -183,14 +191,10 @@ def _right_eigvecs(L: np.ndarray, k: int) -> np.ndarray:
     return np.real(V[:, order])
 
 
-@claim("icssl.tfphi.converges_to_right_eigenvectors_of_L", where="§3 TF_ϕ",
-       expected="reading_fails", corrected_by="icssl.tfphi.converges_to_left_generalised_eigenvectors",
-       evidence=("witness", "independent"), statement="The orthonormalised power layers Φ ← orth(Φ K̂) converge to the bottom-k "
+@claim("icssl.tfphi.converges_to_right_eigenvectors_of_L", where="arXiv 2512.15934v1, §3 TF_ϕ (body not seen)",
+       expected="reading_fails", evidence=("witness", "independent"), statement="The orthonormalised power layers Φ ← orth(Φ K̂) converge to the bottom-k "
        "(right) eigenvectors g of L̂, L̂ g = λ g.",
-       source=("secondary", "UNAUDITED: " + "The summaries say TF_ϕ 'approximates the bottom-k eigenvectors of L̂' with "
-       "Φ ← Φ(I − L̂) on a k×n block (tokens as columns); read literally, eigenvectors of the "
-       "matrix L̂ are its right eigenvectors L̂g = λg. The paper's own convention was not seen; "
-       "this row records that the literal reading is wrong, not that the paper's method is."),
+       source=("secondary", _NOTES + "; the less charitable literal reading: 'eigenvectors of the matrix L̂' as its right eigenvectors L̂g = λg, beside the charitable row icssl.tfphi.converges_to_left_generalised_eigenvectors"),
        setting="exact")
 def _right():
     with one_blas_thread():
@@ -210,12 +214,12 @@ def _right_body():
                       "while it matches the left ones to 1e-12 (the corrected claim).")
 
 
-@claim("icssl.tfphi.converges_to_left_generalised_eigenvectors", where="§3 TF_ϕ; icssl.md §3.3",
-       expected="corrected", evidence=("independent", "proof"),
+@claim("icssl.tfphi.converges_to_left_generalised_eigenvectors", where="arXiv 2512.15934v1, §3 TF_ϕ (body not seen)",
+       expected="verified", evidence=("independent", "proof"),
        statement="The orthonormalised layers Φ ← orth(Φ K̂) (stored as Φ ← orth(K̂ᵀΦ)) converge "
        "to the span of the bottom-k left eigenvectors of K̂, the generalised eigenvectors "
        "(D − A) f = λ D f; span(Φ_t) = span((K̂ᵀ)ᵗ Φ_0) exactly; the right eigenvectors are D f.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _NOTES + "; the charitable reading: the eigenmap meant is the classical Laplacian eigenmap (D − A)f = λDf, i.e. the left eigenvectors of K̂"),
        setting="exact")
 def _left():
     """Proof: φK̂ = μφ ⟺ D⁻¹Aφᵀ = μφᵀ ⟺ (D − A)φᵀ = (1 − μ)Dφᵀ; QR multiplies Φ on the right
@@ -257,10 +261,10 @@ def _left_body():
                       "D f vs LAPACK geev's right eigenvectors of L̂.")
 
 
-@claim("icssl.tfphi.rate_is_eigenvalue_ratio", where="§3 TF_ϕ; icssl.md §3.3",
+@claim("icssl.tfphi.rate_is_eigenvalue_ratio", where="arXiv 2512.15934v1, §3 TF_ϕ (body not seen)",
        evidence=("independent",), statement="The power layers converge linearly: tan θ(Φ_t, F_k) decays per layer by "
        "ρ = μ_{k+1}/μ_k, μ = 1 − λ the eigenvalues of K̂.",
-       source=("secondary", "UNAUDITED: " + _READ),
+       source=("secondary", _NOTES + " (TF_ϕ as a block power iteration; the linear rate is the classical power-iteration rate, our reading)"),
        setting="exact")
 def _rate():
     with one_blas_thread():
@@ -284,17 +288,15 @@ def _rate_body():
     j = Judge()
     j.close("per-layer rate of tan θ over layers 200→300 vs μ₃/μ₂", rate, rho, rtol=1e-7)
     return j.evidence(note=f"Two circles, h = 0.5, k = 2: ρ = μ₃/μ₂ = {rho:.8f} from eigh(D−A, D); "
-                      f"measured {rate:.8f} (ρ¹⁰⁰ = {rho ** 100:.4e}). The spec's h = 0.1, k = 3 "
+                      f"measured {rate:.8f} (ρ¹⁰⁰ = {rho ** 100:.4e}). An h = 0.1, k = 3 "
                       "case (ρ ≈ 0.997) converges too slowly to measure this precisely.")
 
 
-@claim("icssl.tfphi.unnormalised_layers_give_eigenmap", where="§3 TF_ϕ (dropped assumption)",
+@claim("icssl.tfphi.unnormalised_layers_give_eigenmap", where="arXiv 2512.15934v1, §3 TF_ϕ (body not seen; orthonormalisation not confirmed)",
        expected="reading_fails", corrected_by="icssl.tfphi.unnormalised_layers_collapse_to_rank_one",
        evidence=("witness",), statement="Stacked linear power layers Φ ← Φ K̂ without orthonormalisation (plain, or with "
        "each column rescaled to unit norm) converge to the k-dimensional eigenmap span.",
-       source=("secondary", "UNAUDITED: " + "The summaries call TF_ϕ a 'block power iteration with linear attention' and "
-       "do not say whether an orthonormalisation (QR by attention, Cheng–Carin–Sra 2025) is part "
-       "of it (icssl.md §2: presumed, not confirmed). This row shows what happens without it."),
+       source=("secondary", _NOTES + "; the summaries call TF_ϕ a block power iteration with linear attention and do not say whether an orthonormalisation is part of it; this row is the less charitable reading without one"),
        setting="exact")
 def _no_norm():
     with one_blas_thread():
@@ -324,12 +326,12 @@ def _no_norm_body():
                       "far from F_k.")
 
 
-@claim("icssl.tfphi.unnormalised_layers_collapse_to_rank_one", where="§3 TF_ϕ; icssl.md §3.3",
+@claim("icssl.tfphi.unnormalised_layers_collapse_to_rank_one", where="derived (what TF_ϕ does without orthonormalisation)",
        expected="corrected", evidence=("independent", "proof"),
        statement="Without orthonormalisation Φ_t = (D⁻¹A)ᵗΦ₀ = Σ_i μ_iᵗ f_i f_iᵀ D Φ₀ → 1 πᵀΦ₀ "
        "with π = d/Σd (rank one, the constant), and the distance to the limit decays by μ₂ per "
        "layer; orthonormalisation (the corrected TF_ϕ) is what keeps k directions.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our derivation: (D⁻¹A)ᵗΦ₀ → 1πᵀΦ₀ for an ergodic walk"),
        setting="exact")
 def _collapse():
     """Proof: D⁻¹A = F M Fᵀ D with F the D-orthonormal generalised eigenvectors and

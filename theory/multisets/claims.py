@@ -12,11 +12,18 @@ from theory.multisets._reference import emd_linprog, matching_bruteforce
 from theory.tolerances import EXACT, LP
 
 
+#: The printed text (arXiv 2505.24403v3 HTML beyond its first page, the ICLR 2026 camera-ready)
+#: was not seen; theorem statements are taken from a public third-party close reading of the
+#: camera-ready, cited by section. Printed wording not seen.
+_ANN = ("secondary: public annotation msrepo/theory_inclined_papers_with_annotations@fa55ff03:"
+        "papers/2026-nikolentzos-set-lipschitz/notes.md (a close reading of the ICLR 2026 "
+        "camera-ready of arXiv 2505.24403); printed wording not seen")
+
 @claim("multisets.sec2.worked_example", where="Sec. 2 / Thm 3.1 worked example",
        evidence=("independent",),
        statement="For X={{0,2}}, Y={{0,2,2}} in R: EMD=1/3, Hausdorff=0, matching=2; the mean "
        "moves by 1/3, the sum by 2, the max by 0.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _worked_example():
     X, Y = np.array([[0.0], [2.0]]), np.array([[0.0], [2.0], [2.0]])
@@ -49,7 +56,7 @@ def _random_sets(rng, k, d, sizes=(1, 5), avoid_zero=True):
        evidence=("independent",),
        statement="The EMD (W1 between uniform empirical measures, Euclidean ground cost) computed "
        "by POT's network simplex / the assignment problem equals the transportation LP.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _emd_lp(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -68,7 +75,7 @@ def _emd_lp(seed: int = 0):
        evidence=("independent",),
        statement="Padding the smaller multiset with zero vectors and solving the min-cost perfect "
        "matching gives the matching distance as defined by a minimum over permutations.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _pad_vs_perm(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -88,7 +95,7 @@ def _pad_vs_perm(seed: int = 0):
        evidence=("witness", "independent"),
        statement="The matching distance is a metric on multisets that avoid the zero vector, and "
        "only a pseudometric when 0 may occur (d_M({{v}},{{v,0}}) = 0).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _metric(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -136,7 +143,7 @@ def _metric(seed: int = 0):
        evidence=("independent",),
        statement="For multisets of equal size M, the matching distance equals M times the EMD "
        "(Birkhoff-von Neumann).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _m_emd(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -155,7 +162,7 @@ def _m_emd(seed: int = 0):
        expected="extension", evidence=("proof", "witness"),
        statement="(Not in the paper.) On multisets of equal size, d_H <= d_M, with equality for "
        "singletons.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN + " (§Lemma 3.2: d_H ≤ d_M on S_M, the annotator's extra fact, not in the lemma)"),
        setting="exact")
 def _h_below_m(seed: int = 0):
     """Proof: with the optimal matching π, every v_i has the partner u_π(i) at distance

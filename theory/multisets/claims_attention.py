@@ -11,6 +11,13 @@ from theory.multisets._distances import emd, hausdorff, matching
 from theory.tolerances import EXACT, LP
 
 
+#: The printed text (arXiv 2505.24403v3 HTML beyond its first page, the ICLR 2026 camera-ready)
+#: was not seen; theorem statements are taken from a public third-party close reading of the
+#: camera-ready, cited by section. Printed wording not seen.
+_ANN = ("secondary: public annotation msrepo/theory_inclined_papers_with_annotations@fa55ff03:"
+        "papers/2026-nikolentzos-set-lipschitz/notes.md (a close reading of the ICLR 2026 "
+        "camera-ready of arXiv 2505.24403); printed wording not seen")
+
 def _witness(c, eps, d):
     one = np.ones(d)
     return np.array([c * one, eps * one]), np.array([c * one, -eps * one])
@@ -26,7 +33,7 @@ def _att_ratio(c, eps, d, dist=emd):
        evidence=("independent", "witness"),
        statement="With W = -I, q = 1 and ReLU, X = {{c1, ε1}}, Y = {{c1, -ε1}} in R^d have EMD "
        "ratio [c(e-1) + ε(1+3e)] / (2(1+e)ε), e = exp(dε).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _ratio_formula():
     grid = [(1.0, 1e-3, 3), (100.0, 1e-3, 3), (2.0, 0.1, 1), (5.0, 0.01, 7), (0.5, 0.05, 2)]
@@ -43,7 +50,7 @@ def _ratio_formula():
 @claim("multisets.prop33.attention_limit", where="Prop. 3.3, App. B.5",
        evidence=("proof", "independent"),
        statement="As ε -> 0 the witness ratio tends to c*d/4 + 1 (a finite limit for fixed c).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _limit():
     c, e, d = sp.symbols("c epsilon d", positive=True)
@@ -64,7 +71,7 @@ def _limit():
        evidence=("witness", "proof"),
        statement="There exist W, q such that attention is not Lipschitz w.r.t. EMD: the witness "
        "ratio is unbounded as c -> infinity (not as ε -> 0).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _unbounded():
     c, d = sp.symbols("c d", positive=True)
@@ -90,7 +97,7 @@ def _h_closed(c, e, d):
        statement="For the same witness pair, d_M = 2ε√d for all c, ε > 0, and d_H = 2ε√d "
        "whenever c >= ε, so there the Hausdorff and matching ratios are exactly half the EMD "
        "ratio (no condition c >= 3ε is needed).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _half():
     """d_M: the identity pairing costs 2ε√d, the crossed one (c + ε + |c − ε|)√d ≥ 2ε√d.
@@ -115,11 +122,12 @@ def _half():
                       "d_H = (c + ε)√d < 2ε√d, so the Hausdorff half needs c >= ε.")
 
 
-@claim("multisets.prop33.attention_duplication_invariant", where="Prop. 3.3 (annotation)",
+@claim("multisets.prop33.attention_duplication_invariant", where="Prop. 3.3 setting (the annotator's observation)",
        evidence=("proof", "independent"),
        statement="Attention is invariant to duplicating the whole multiset: f(X ⊎ X) = f(X).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=("secondary", _ANN + " (§3.1, Prop. 3.3: the annotator's observation that attention ignores duplication, not a statement of the paper)"),
+       setting="exact",
+       expected="extension")
 def _dup(seed: int = 0):
     """Proof: duplicating X doubles every term of the softmax numerator Σ e^{s_i} v_i and of
     its denominator Σ e^{s_i}. The check evaluates f on X and on X ⊎ X (different inputs,
@@ -146,7 +154,7 @@ def _unit(v):
        statement="Stronger for H and matching: for every W, q (not only some), attention is "
        "not Lipschitz w.r.t. d_H or d_M: {{a,b}} vs {{a,b,b}} (a ≠ b, d_H = 0) and {{v}} vs "
        "{{v,0}} (v ≠ 0, d_M = 0) change its output by the closed forms below.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our sharpening: zero-distance witnesses for the Hausdorff and matching cells of Prop. 3.3"),
        setting="exact")
 def _zero(seed: int = 0):
     """With scores s_x = qᵀReLU(W x) (s_0 = 0) and σ = e^{s_a}, τ = e^{s_b}:

@@ -16,6 +16,13 @@ from theory.multisets._stability import (
 from theory.tolerances import LP
 
 
+#: The printed text (arXiv 2505.24403v3 HTML beyond its first page, the ICLR 2026 camera-ready)
+#: was not seen; theorem statements are taken from a public third-party close reading of the
+#: camera-ready, cited by section. Printed wording not seen.
+_ANN = ("secondary: public annotation msrepo/theory_inclined_papers_with_annotations@fa55ff03:"
+        "papers/2026-nikolentzos-set-lipschitz/notes.md (a close reading of the ICLR 2026 "
+        "camera-ready of arXiv 2505.24403); printed wording not seen")
+
 def _cases(seed, k=40):
     rng = np.random.default_rng(seed)
     for _ in range(k):
@@ -26,7 +33,7 @@ def _cases(seed, k=40):
 @claim("multisets.prop36.emd_add_one_bound", where="Prop. 3.6", evidence=("independent",),
        statement="Adding one element w to X (|X| = n) moves the EMD by at most "
        "(1/(n(n+1))) Σ_i ‖v_i - w‖.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _emd_bound(seed: int = 0):
     lp, bound = zip(*[(emd_linprog(X, np.vstack([X, w])), emd_add_one(X, w))
@@ -42,7 +49,7 @@ def _emd_bound(seed: int = 0):
        expected="sharpened", evidence=("independent", "proof"),
        statement="The Prop. 3.6 EMD bound always holds with equality: μ_X' = (1-t)μ_X + tδ_w, "
        "t = 1/(n+1), and W1(μ, (1-t)μ + tν) = t W1(μ, ν) by duality.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN + " (§3.3: the annotator shows Prop. 3.6(1) is always an equality; the paper names only the trivial equality case)"),
        setting="exact")
 def _emd_eq(seed: int = 0):
     lp, cf = zip(*[(emd_linprog(X, np.vstack([X, w])), emd_add_one(X, w))
@@ -58,7 +65,7 @@ def _emd_eq(seed: int = 0):
 
 @claim("multisets.prop36.hausdorff_add_one", where="Prop. 3.6", evidence=("independent",),
        statement="Adding w to X moves the Hausdorff distance by exactly min_i ‖v_i - w‖.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _h_add(seed: int = 0):
     h, cf = zip(*[(hausdorff(X, np.vstack([X, w])), hausdorff_add_one(X, w))
@@ -73,7 +80,7 @@ def _h_add(seed: int = 0):
 @claim("multisets.prop36.matching_add_one", where="Prop. 3.6 (ours, not in the paper)",
        expected="extension", evidence=("independent", "proof"),
        statement="Adding w to X moves the matching distance by exactly ‖w‖ (whatever X is).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our extension: d_M(X, X ∪ {{w}}) = ‖w‖, not in the paper"),
        setting="exact")
 def _m_add(seed: int = 0):
     """Proof in :func:`theory.multisets.matching_add_one` (upper bound: pad w with 0; lower
@@ -92,7 +99,7 @@ def _m_add(seed: int = 0):
 @claim("multisets.propC2.noise_bound", where="Prop. C.2", evidence=("sanity",),
        statement="If every element is moved by a vector with entries in [0, k], then d_EMD and "
        "d_H between the clean and noisy multisets are at most k sqrt(d).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
 def _noise(seed: int = 0):
     """True by construction (the identity pairing moves each element by ‖N_i‖ ≤ k√d), so this

@@ -40,6 +40,13 @@ from theory.tolerances import EXACT, LP
 
 D = 3  # dimension of the registered search and witnesses (sqrt(3) is a non-trivial constant)
 M = 3  # set size of Lemma 3.2 (2M - 2 >= D, so sqrt(D) is the sharp max/Hausdorff constant)
+#: The printed text (arXiv 2505.24403v3 HTML beyond its first page, the ICLR 2026 camera-ready)
+#: was not seen; theorem statements are taken from a public third-party close reading of the
+#: camera-ready, cited by section. Printed wording not seen.
+_ANN = ("secondary: public annotation msrepo/theory_inclined_papers_with_annotations@fa55ff03:"
+        "papers/2026-nikolentzos-set-lipschitz/notes.md (a close reading of the ICLR 2026 "
+        "camera-ready of arXiv 2505.24403); printed wording not seen")
+
 _DIST = {"emd": emd, "hausdorff": hausdorff, "matching": matching}
 _DNAME = {"emd": "EMD", "hausdorff": "Hausdorff", "matching": "matching"}
 _ZERO_NORM = {  # closed forms of ‖Δf‖ for the zero-distance witnesses (a=(1,0), b=(0,2), v=(-1,-2))
@@ -153,7 +160,7 @@ def _register(table, agg, dist):
 
     @claim(f"multisets.{table}.{agg}_{dist}", where=where, statement=statement,
            evidence=evidence,
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN),
        setting="exact")
     def _check(seed: int = 0):
         if (table, agg, dist) == ("thm31", "max", "emd"):
@@ -183,14 +190,11 @@ def _bounded_size_search(seed: int):
                       rng=np.random.default_rng([seed, 99]))
 
 
-@claim("multisets.thm31.max_emd_on_size_at_most_M", where="Thm 3.1 (max/EMD) on S_{≤M}",
+@claim("multisets.thm31.max_emd_on_size_at_most_M", where="Thm 3.1(3) (max/EMD) read on S_{≤M}",
        expected="reading_fails", corrected_by="multisets.thm31.max_emd_bounded_size_constant_is_M",
        evidence=("witness", "search", "proof"), statement="On multisets of size at most M in R^d the max aggregator is not Lipschitz "
        "w.r.t. the EMD (no constant exists); tested against the constant 2M.",
-       source=("secondary", "UNAUDITED: " + "The spec (§3) and the third-party annotation state Thm 3.1 on S_{≤M}(R^d), "
-       "multisets of size at most M; the paper's own text was not seen. Read that way, the ✗ "
-       "of the max/EMD cell says no constant exists on S_{≤M}, which fails: the constant is M. "
-       "Read on unbounded sizes (multisets.thm31.max_emd) the ✗ holds."),
+       source=("secondary", _ANN + " (§3.1 and 'Questions and doubts': Thm 3.1 is stated on S_{≤M}; the ✗ of max/EMD read there); the test constant 2M is ours"),
        setting="exact")
 def _max_emd_bounded_refuted(seed: int = 0):
     """The statement needs, for L = 2M, a pair of size <= M with ratio > L. The best ratio the
@@ -207,12 +211,12 @@ def _max_emd_bounded_refuted(seed: int = 0):
 
 
 @claim("multisets.thm31.max_emd_bounded_size_between_M_and_sqrtd_M",
-       where="Thm 3.1 (max/EMD), App. B.3.7; spec §3 caveat (annotator)", expected="extension",
+       where="Thm 3.1(3) (max/EMD), App. B.3.7; the annotator's interval", expected="extension",
        evidence=("witness", "search", "proof"),
        statement="(The annotator's interval, not in the paper.) On multisets of size at most M "
        "the max is EMD-Lipschitz with a constant between M (attained by the App. B.3.7 witness) "
        "and sqrt(d)*M (per-coordinate bound a-b <= max(m,n) d_EMD).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("secondary", _ANN + " (§3.1, the annotator's interval [M, √d·M], not in the paper)"),
        setting="exact")
 def _max_emd_between(seed: int = 0):
     res = _bounded_size_search(seed)
@@ -233,7 +237,7 @@ def _max_emd_between(seed: int = 0):
        statement="On multisets of size at most M, ‖max X - max Y‖ <= max(|X|,|Y|) d_EMD(X,Y), "
        "so the max is EMD-Lipschitz with exact constant M for every d (attained by the "
        "App. B.3.7 witness).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our exact constant M on S_{≤M} (proof in theory.multisets.max_emd_constant_bounded_size)"),
        setting="exact")
 def _max_emd_exact(seed: int = 0):
     """Proof in :func:`theory.multisets.max_emd_constant_bounded_size` (per-coordinate gaps
@@ -297,13 +301,8 @@ def _grid_arrays(seed):
 @claim("multisets.lemma32.max_hausdorff_sqrt_d_tight_for_every_M",
        where="Lemma 3.2 (max/Hausdorff cell)", expected="reading_fails",
        corrected_by="multisets.lemma32.max_hausdorff_sharp_constant",
-       evidence=("proof", "witness", "search"), statement="On multisets of equal size M in R^d, sqrt(d) is the smallest Hausdorff-"
-       "Lipschitz constant of the max, for every d and M (checked on d = 1..8, M = 1..6).",
-       source=("secondary", "UNAUDITED: " + "Lemma 3.2's table (as recorded by the spec §3 and the annotation; the "
-       "paper's text was not seen) lists sqrt(d) as the Lipschitz constant of max/Hausdorff on "
-       "S_M for every M, and Thm 3.1's witness attaining it needs d distinct elements. Read as "
-       "the (smallest) constant it fails whenever d > max(1, 2M-2); read as an upper bound it "
-       "holds (multisets.lemma32.max_hausdorff)."),
+       evidence=("proof", "witness", "search"), statement="(Our reading: the tightness and the quantifier 'for every d and M' are ours.) On multisets of equal size M in R^d, sqrt(d) is the smallest Hausdorff-Lipschitz constant of the max, for every d and M (checked on d = 1..8, M = 1..6).",
+       source=("ours", "our quantifier and tightness: the annotation (" + _ANN + ") lists √d in the max/Hausdorff cell of Lemma 3.2; that √d is the smallest constant for every d and M is our reading"),
        setting="exact")
 def _max_h_tight_refuted(seed: int = 0):
     keys, sharp, sup, wit, _ = _grid_arrays(seed)
@@ -326,7 +325,7 @@ def _max_h_tight_refuted(seed: int = 0):
        statement="On multisets of equal size M in R^d, the sharp Hausdorff-Lipschitz constant "
        "of the max is sqrt(min(d, max(1, 2M-2))): 1 for M = 1, sqrt(min(d, 2M-2)) for M >= 2; "
        "so sqrt(d) is attained exactly when d <= max(1, 2M-2) (M >= d suffices, not needed).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours", "our sharp constant (proof in theory.multisets.max_hausdorff_constant_equal_size)"),
        setting="exact")
 def _max_h_sharp(seed: int = 0):
     """Upper bound: the written proof in

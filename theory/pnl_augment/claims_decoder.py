@@ -1,8 +1,8 @@
 """Claims about the decoder (backward projection): what the paper describes and what the
-released code computes (spec pnl_augment.md §1 "Backward projection", §2.4–2.7, §3 (a)–(c)).
+released code computes (sleepymalc/Pseudo-Non-Linear, ld.py).
 
 The paper's definition of the local data submanifold D = M*_ℓ(N) is known from paper notes
-only (spec §0): the claims that depend on it say "our reading". The released decoder (``ld.BP``)
+only (papernotes.org summaries of the camera-ready): the claims that depend on it say "our reading". The released decoder (``ld.BP``)
 was read in full; :func:`theory.pnl_augment.released_backward_step` reproduces its semantics.
 Test class: k = 8 neighbours P_i = p(θ_base + N(0, 0.3²)) on (4,2,4,2), w* = the 1-body
 encoding of another class member.
@@ -31,7 +31,7 @@ from theory.pnl_augment import _reference as ref
 from theory.tolerances import LP
 
 SHAPE = (4, 2, 4, 2)
-_READING = ("The paper body was not seen (spec §0). Paper notes define the decoder as the "
+_READING = ("The paper body was not seen. Public paper notes (papernotes.org) define the decoder as the "
             "projection of w* onto the local data submanifold D = M*_ℓ(N) built from the k "
             "nearest neighbours, with the projection type unconfirmed.")
 
@@ -48,23 +48,20 @@ def _class(seed: int, k: int = 8):
 
 
 def theta_fixed_decode(theta_w, X, order: int = 1):
-    """The m-projection of w* onto D = {θ_x = mean_i θ(P_i)_x for ℓ-body x ≠ ⊥} (spec §2.4)."""
+    """The m-projection of w* onto D = {θ_x = mean_i θ(P_i)_x for ℓ-body x ≠ ⊥} (the θ-fixed reading)."""
     A = body_mask(SHAPE, order)
     A.flat[0] = False
     c = np.mean([P_to_theta(P) for P in X], axis=0)
     return mixed_coordinates(np.where(A, c, 0.0), A, eta(theta_to_P(theta_w)))[0], A, c
 
 
-@claim("pnl_augment.decoder.eta_reading_uses_sample", where="backward projection; code comment "
-       "'linear constraints' on η̂; spec §2.5, §3(b)", expected="reading_fails",
+@claim("pnl_augment.decoder.eta_reading_uses_sample", where="backward projection; the released BP's η-specified m-flat argument submfd_eta (ld.py L333-L353)", expected="reading_fails",
        corrected_by="pnl_augment.decoder.only_theta_reading_uses_sample",
        evidence=("independent", "witness", "proof"), statement="Read as the e-projection of the sampled latent w* ∈ M_ℓ onto D_η = {η_x = η̄_x "
        "for ℓ-body x} (η̄ the neighbours' mean), the backward projection returns a sample that "
        "depends on w*: two different w* give decoded samples at least 1e-3 apart (relative L1).",
-       source=("secondary", "UNAUDITED: " + _READING + " This claim reads D as the m-flat set {η_x = η̄_x, x ℓ-body} (the "
-       "code's 'submfd_eta' and its comment) with an e-projection, the one reading under which "
-       "'projection onto a set of linear η constraints' is well posed."),
-       setting="exact")
+       source=('secondary', 'the decoder as the projection of w* onto the local data submanifold D built from the k nearest neighbours, per the papernotes.org summaries of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/learning_theory/pseudo-non-linear_data_augmentation_a_constrained_energy_minimization_viewpoint); projection type unconfirmed, printed wording not seen; this row reads D as the m-flat set {η_x = η̄_x, x ℓ-body} with an e-projection, following the released argument submfd_eta (sleepymalc/Pseudo-Non-Linear@bd32a9cb5ab759ad8887d2be9ccc3d90fbb08a80:ld.py:L333-L353)'),
+       setting='exact')
 def _eta_reading(seed: int = 0):
     """Proof that it cannot: the e-projection of w onto D_η keeps θ_{Bᶜ}(w) = 0 (w ∈ M_ℓ) and
     sets η_B = η̄_B; the point of M_ℓ with η_B = η̄_B is unique (η-matching), so the output is
@@ -85,13 +82,13 @@ def _eta_reading(seed: int = 0):
 
 
 @claim("pnl_augment.decoder.only_theta_reading_uses_sample", expected="corrected",
-       where="spec §2.4–2.5", evidence=("independent", "proof"),
+       where='backward projection: the two readings of D', evidence=("independent", "proof"),
        statement="Under the η-constrained reading the decoded sample is LD_ℓ(P̄), the ℓ-body "
        "encoding of the neighbours' mixture, for every w*; under the θ-fixed (e-flat) reading "
        "D = {θ_x = θ̄_x, x ℓ-body}, the m-projection of w* is the mixed-coordinate point "
        "(θ_B = θ̄_B, η_{Bᶜ} = η_{Bᶜ}(w*)), which does depend on w*.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('ours', 'our derivation of what each reading of D returns'),
+       setting='exact')
 def _theta_reading(seed: int = 0):
     X, (w1, th1), (w2, th2) = _class(seed)
     B = body_mask(SHAPE, 1)
@@ -117,16 +114,13 @@ def _theta_reading(seed: int = 0):
                       "responds to w* at the scale of ‖w1 − w2‖.")
 
 
-@claim("pnl_augment.code.bp_projects_onto_D", where="released ld.BP vs the paper's decoder; "
-       "spec §2.6, §3(a)", expected="reading_fails",
+@claim("pnl_augment.code.bp_projects_onto_D", where='released ld.BP vs the decoder as described', expected="reading_fails",
        corrected_by="pnl_augment.code.bp_is_early_stopped_mixture",
        evidence=("independent", "witness"), statement="The released backward projection (ld.BP at the MNIST defaults lr = 0.1, "
        "n_iter = 1000, k = 8) returns the projection of w* onto the local data submanifold D, "
        "within 5 % relative L1 of the θ-fixed m-projection or of the η-reading e-projection.",
-       source=("secondary", "UNAUDITED: " + _READING + " The code was read in full: ld.BP steps all θ coordinates towards "
-       "the neighbours' mean η with step lr/k and stops on |Δ Σ_i KL(P‖P_i)| < 1e-4 (its B "
-       "argument is unused unless exit_mode='mse'). We compare it with both readings of D."),
-       setting="exact")
+       source=('secondary', 'the decoder as the projection of w* onto the local data submanifold D built from the k nearest neighbours, per the papernotes.org summaries of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/learning_theory/pseudo-non-linear_data_augmentation_a_constrained_energy_minimization_viewpoint); projection type unconfirmed, printed wording not seen; the released BP (sleepymalc/Pseudo-Non-Linear@bd32a9cb5ab759ad8887d2be9ccc3d90fbb08a80:ld.py:L330-L512) is compared with both readings of D'),
+       setting='exact')
 def _bp_projects(seed: int = 0):
     X, (_, th1), _ = _class(seed)
     out, info = released_backward_step(th1, X, lr=0.1, n_iter=1000)
@@ -143,14 +137,14 @@ def _bp_projects(seed: int = 0):
 
 
 @claim("pnl_augment.code.bp_is_early_stopped_mixture", expected="corrected",
-       where="released ld.BP; spec §2.6", evidence=("independent", "proof"),
+       where='released ld.BP', evidence=("independent", "proof"),
        statement="The released backward projection moves P on the mixture line from its start "
        "P₀ = Q_{w*} (with ε) towards the neighbours' mean P̄: the output is (1 − s)P₀ + sP̄ up to "
        "a residual ≤ 2e-3·‖P̄ − P₀‖, with s = 1 − Π_t(1 − h_t) over the step sizes h_t = lr/k "
        "(÷10 after iterations 200, 500) it ran, within 0.5 % at the defaults and at lr = 1 and "
        "within 2 % after a 30-iteration stop; its limit is P̄ itself (s → 1 at lr = 1).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('code', "sleepymalc/Pseudo-Non-Linear@bd32a9cb5ab759ad8887d2be9ccc3d90fbb08a80:ld.py:L330-L512 (BP: step lr/k towards the neighbours' mean η, lr ÷10 on stalls, stop on |ΔKL| < 1e-4)"),
+       setting='exact')
 def _bp_mixture(seed: int = 0):
     """Proof (first order): a natural-gradient step Δθ = −h G⁻¹(η − η̄) changes η by
     G Δθ + O(h²) = −h(η − η̄) + O(h²); η is linear in P, so P − P̄ shrinks by (1 − h) along the
@@ -175,13 +169,13 @@ def _bp_mixture(seed: int = 0):
 
 
 @claim("pnl_augment.code.encoder_default_tolerance", expected="extension",
-       where="released ld.LD; spec §2.7", evidence=("observation",),
+       where='released ld.LD', evidence=("observation",),
        statement="The released encoder (fixed-lr natural gradient, stopping at 1e-5 on ‖Δη‖ or "
        "|ΔKL|, ε = 1e-5 added inside θ → Q) does not return the m-projection at machine "
        "precision: at lr = 0.1 it stops more than 1e-5 (max-abs) away from Q* = ⊗ marginals, and "
        "its output lies off M₁ (nonzero higher-order θ) because of the ε.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting="exact")
+       source=('code', 'sleepymalc/Pseudo-Non-Linear@bd32a9cb5ab759ad8887d2be9ccc3d90fbb08a80:ld.py:L173-L328 (LD: fixed-lr natural gradient, error_tol = 1e-5 at L179, ε inside get_Q)'),
+       setting='exact')
 def _encoder_tol(seed: int = 0):
     rng = np.random.default_rng(seed)
     P = theta_to_P(rng.normal(0.0, 0.6, SHAPE))

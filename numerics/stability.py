@@ -1,0 +1,177 @@
+"""Do the empirical verdicts depend on the machine? ``iclr26-verify stability``.
+
+An empirical verdict rests on training runs whose last bits depend on torch's CPU kernels
+(``ATEN_CPU_CAPABILITY``: ``default``, ``avx2``, ``avx512``) and on which seeds were drawn. This
+module re-runs the empirical claims in fresh processes under every kernel variant the processor
+supports and under a second block of seeds (:mod:`numerics.seeds`), and lists every claim whose
+*decided* verdict changes between runs (a flip). A decided verdict turning ``undecided`` (or
+back) is reported, not counted as a flip: the pre-registered tests are built so that evidence
+that cannot decide says so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from numerics._atomic import write_text
+
+#: Kernel variants, weakest first; a processor supports a prefix of this tuple.
+VARIANTS = ("default", "avx2", "avx512")
+UNDECIDING = ("undecided", "unavailable", "error")
+
+
+def supported_variants() -> tuple[str, ...]:
+    """The ``ATEN_CPU_CAPABILITY`` values this processor can run (torch's own detection)."""
+    import torch
+
+    top = torch.backends.cpu.get_cpu_capability().lower()
+    if "avx512" in top:
+        return VARIANTS
+    if "avx2" in top:
+        return VARIANTS[:2]
+    return VARIANTS[:1]
+
+
+@dataclass(frozen=True)
+class Run:
+    """One re-run: a kernel variant (``None``: the machine's own choice) and a seed block."""
+
+    variant: str | None
+    block: int = 0
+
+    @property
+    def label(self) -> str:
+        kernel = self.variant or "native"
+        return kernel if self.block == 0 else f"{kernel}, seed block {self.block}"
+
+
+def plan(variants: Iterable[str] | None = None, blocks: int = 1) -> list[Run]:
+    """Every supported kernel variant on the seeds as written, then ``blocks`` further seed
+    blocks on the machine's own kernels."""
+    vs = tuple(supported_variants() if variants is None else variants)
+    bad = [v for v in vs if v not in VARIANTS]
+    if bad:
+        raise ValueError(f"The 'variants' parameter of plan must hold values in {VARIANTS}. "
+                         f"Got {bad[0]!r} instead.")
+    if not (isinstance(blocks, int) and blocks >= 0):
+        raise ValueError(f"The 'blocks' parameter of plan must be an int >= 0. "
+                         f"Got {blocks!r} instead.")
+    return [Run(v) for v in vs] + [Run(None, b) for b in range(1, blocks + 1)]
+
+
+def run_once(run: Run, topics: Iterable[str], *, quick: bool, timeout: float | None = None
+             ) -> dict[str, dict]:
+    """Run the empirical claims of ``topics`` in a fresh process under ``run``; per claim id its
+    verdict, expected verdict and deciding test.
+
+    Each run reads and writes a result store of its own (a sub-folder per kernel variant and
+    seed block of the store in force), since the store's keys do not hold the kernel variant:
+    a run must recompute, not read another variant's training.
+    """
+    from numerics.store import cache_dir
+
+    env = dict(os.environ)
+    base = cache_dir()
+    if base is not None:
+        env["ICLR26_CACHE_DIR"] = str(base / "stability" / f"{run.variant or 'native'}"
+                                      f"-block{run.block}")
+    env.pop("ATEN_CPU_CAPABILITY", None)
+    if run.variant is not None:
+        env["ATEN_CPU_CAPABILITY"] = run.variant
+    env["ICLR26_SEED_BLOCK"] = str(run.block)
+    env.setdefault("ICLR26_JOBS", "1")
+    cmd = [sys.executable, "-m", "numerics.cli", "check", "--json", "--no-report",
+           "--empirical-only", "--jobs", "1"]
+    cmd += ["--quick"] if quick else []
+    for t in topics:
+        cmd += ["--topic", t]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout,
+                          check=False)
+    try:
+        doc = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        raise RuntimeError(f"stability run {run.label!r} produced no report (exit "
+                           f"{proc.returncode}): {proc.stderr[-2000:]}") from None
+    return {row["id"]: {"verdict": row["verdict"], "expected": row["expected_verdict"],
+                        "test": row.get("test")} for row in doc["claims"]}
+
+
+@dataclass
+class Stability:
+    runs: list[Run]
+    verdicts: dict[str, list[str]] = field(default_factory=dict)
+    expected: dict[str, str] = field(default_factory=dict)
+    quick: bool = False
+
+    def flips(self) -> list[str]:
+        """Claims with two different decided verdicts across the runs."""
+        return [cid for cid, vs in self.verdicts.items()
+                if len({v for v in vs if v not in UNDECIDING}) > 1]
+
+    def wavers(self) -> list[str]:
+        """Claims decided in some runs and undecided in others (reported, not flips)."""
+        return [cid for cid, vs in self.verdicts.items() if cid not in self.flips()
+                and len(set(vs)) > 1]
+
+    def to_markdown(self) -> str:
+        mode = "quick" if self.quick else "full"
+        cols = [r.label for r in self.runs]
+        flips, wavers = self.flips(), self.wavers()
+        lines = ["# Stability of the empirical verdicts", "",
+                 (f"Generated by `iclr26-verify stability{' --quick' if self.quick else ''}` "
+                 f"({mode} mode, {datetime.now(UTC).date().isoformat()}); do not edit by hand."),
+                 "",
+                 ("Each empirical claim re-run in a fresh process under every torch CPU kernel "
+                  "variant this processor supports (`ATEN_CPU_CAPABILITY`) and under a second "
+                  "block of seeds (every seed shifted, `ICLR26_SEED_BLOCK`). A *flip* is a claim "
+                  "with two different decided verdicts; a decided verdict turning `undecided` "
+                  "is listed as wavering, not as a flip."), "",
+                 (f"**{len(self.verdicts)} empirical claims, {len(flips)} flips, "
+                 f"{len(wavers)} wavering.**"), ""]
+        if flips:
+            lines += ["## Flips", ""] + [f"- `{c}`" for c in flips] + [""]
+        lines += ["| claim | expected | " + " | ".join(cols) + " | |",
+                  "|---|---|" + "---|" * len(cols) + "---|"]
+        for cid, vs in sorted(self.verdicts.items()):
+            mark = "**flip**" if cid in flips else ("wavers" if cid in wavers else "")
+            lines.append(f"| `{cid}` | {self.expected[cid]} | " + " | ".join(vs)
+                         + f" | {mark} |")
+        return "\n".join(lines) + "\n"
+
+
+def stability(topics: Iterable[str], *, quick: bool, runs: list[Run] | None = None,
+              progress=None, jobs: int = 1) -> Stability:
+    """Run ``runs`` (default :func:`plan`), ``jobs`` of them at a time (each a process on one
+    thread), and collect every empirical claim's verdict per run."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    topics = tuple(topics)
+    runs = plan() if runs is None else runs
+    if not (isinstance(jobs, int) and jobs >= 1):
+        raise ValueError(f"The 'jobs' parameter of stability must be an int >= 1. "
+                         f"Got {jobs!r} instead.")
+    out = Stability(runs=runs, quick=quick)
+
+    def one(i):
+        if progress is not None:
+            progress(i, runs[i])
+        return run_once(runs[i], topics, quick=quick)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(one, range(len(runs))))
+    for i, rows in enumerate(results):
+        for cid, row in rows.items():
+            out.verdicts.setdefault(cid, [""] * len(runs))[i] = row["verdict"]
+            out.expected[cid] = row["expected"]
+    return out
+
+
+def write(result: Stability, path: str | Path) -> Path:
+    return write_text(Path(path), result.to_markdown())

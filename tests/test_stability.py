@@ -1,0 +1,52 @@
+"""``iclr26-verify stability``: empirical verdicts re-run under torch's CPU kernel variants and a
+second block of seeds; a decided verdict must not flip."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from numerics import seeds, stability
+
+
+def test_seed_block_shifts_every_seeded_generator_in_a_fresh_process():
+    code = ("import numpy as np, random, torch\n"
+            "from numerics import seeds\n"
+            "seeds.install()\n"
+            "print(np.random.default_rng(3).integers(10**9), np.random.RandomState(3).randint(10**9),"
+            " random.Random(3).random(), torch.Generator().manual_seed(3).initial_seed(),"
+            " torch.manual_seed(3).initial_seed())\n")
+    out = {}
+    for k in ("0", "1"):
+        env = {**os.environ, "ICLR26_SEED_BLOCK": k}
+        out[k] = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                text=True, check=True).stdout.split()
+    assert all(a != b for a, b in zip(out["0"], out["1"]))
+    assert out["1"][3] == str(3 + seeds.OFFSET) == out["1"][4]
+
+
+def test_seed_block_refuses_bad_values(monkeypatch):
+    monkeypatch.setenv("ICLR26_SEED_BLOCK", "-1")
+    with pytest.raises(ValueError, match="ICLR26_SEED_BLOCK"):
+        seeds.block()
+    monkeypatch.setenv("ICLR26_SEED_BLOCK", "two")
+    with pytest.raises(ValueError, match="ICLR26_SEED_BLOCK"):
+        seeds.block()
+
+
+def test_plan_covers_the_supported_kernels_and_a_second_seed_block():
+    runs = stability.plan()
+    assert [r.variant for r in runs[:-1]] == list(stability.supported_variants())
+    assert runs[-1].block == 1
+    with pytest.raises(ValueError, match="'variants'"):
+        stability.plan(["sse9"])
+
+
+def test_a_flip_is_two_decided_verdicts_and_undecided_is_not_a_flip():
+    s = stability.Stability(runs=stability.plan(["default", "avx2"], 0))
+    s.verdicts = {"a": ["verified", "not_reproduced"], "b": ["verified", "undecided"],
+                  "c": ["undecided", "undecided"]}
+    s.expected = {"a": "verified", "b": "verified", "c": "undecided"}
+    assert s.flips() == ["a"] and s.wavers() == ["b"]
+    assert "**flip**" in s.to_markdown()

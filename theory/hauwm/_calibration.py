@@ -1,0 +1,237 @@
+r"""What a horizon-calibrated predictive variance must satisfy, testable per horizon: the
+calibration ratio, the standardised squared error, central-interval coverage, the ensemble
+mixture variance, the Gaussian NLL and its optimum, and the first horizon at which a
+monotonicity hinge with a margin is violated by the truth of a saturating process.
+
+Wan et al., ICLR 2026 (OpenReview pZuZWRuPyi): only the abstract is public; it says the
+pre-training loss encourages predictive variance to grow with the horizon. The properties here
+are the standard ones of a calibrated Gaussian forecast; variances are in squared state units,
+NLL in nats.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import stats
+
+from theory.validation import Interval, check_array, check_param, invalid
+
+_LEVEL = Interval(0, 1, closed="neither")
+
+
+def _positive(name: str, x, caller: str) -> np.ndarray:
+    a = np.asarray(x, dtype=np.float64)
+    if a.size == 0 or not np.all(np.isfinite(a)) or np.any(a <= 0):
+        raise invalid(name, caller, "an array of finite values > 0 (variances)",
+                      float(a) if a.ndim == 0 and a.size else f"<array of shape {a.shape}>")
+    return a
+
+
+def calibration_ratio(pred_var, true_var):
+    r"""Predicted over true conditional variance, per horizon (1 = calibrated).
+
+    Notes
+    -----
+    .. math:: r(h) = \hat\sigma^2(h) / \operatorname{Var}[x_{t+h}\mid x_t].
+
+    Dimensionless; :math:`r > 1` over-dispersed, :math:`r < 1` over-confident.
+    """
+    p = _positive("pred_var", pred_var, "calibration_ratio")
+    t = _positive("true_var", true_var, "calibration_ratio")
+    try:
+        return p / t
+    except ValueError:
+        raise invalid("true_var", "calibration_ratio", f"an array broadcastable to {p.shape}",
+                      f"<array of shape {t.shape}>") from None
+
+
+def z_for_level(level: float = 0.9) -> float:
+    r"""Half-width in standard deviations of the central Gaussian interval of ``level``:
+    :math:`z = \Phi^{-1}((1+\text{level})/2)` (1.6449 for 0.9)."""
+    check_param("level", level, _LEVEL, "z_for_level")
+    return float(stats.norm.ppf((1 + level) / 2))
+
+
+def coverage(x, mu, var, level: float = 0.9) -> float:
+    r"""Fraction of outcomes inside the central Gaussian interval of ``level``.
+
+    Parameters
+    ----------
+    x, mu, var : arrays of one shape (broadcastable)
+        Outcomes, predicted means, predicted variances (> 0).
+    level : float in (0, 1)
+
+    Notes
+    -----
+    .. math:: \widehat{\mathrm{cov}} = \frac1n\sum_i \mathbf 1\bigl\{|x_i - \hat\mu_i| \le
+        z\,\hat\sigma_i\bigr\},\quad z = \Phi^{-1}\bigl(\tfrac{1+\text{level}}2\bigr);
+
+    a calibrated Gaussian predictor has expected coverage ``level`` at every horizon.
+    """
+    x = check_array(x, "x", "coverage", ndim=None)
+    mu = check_array(mu, "mu", "coverage", ndim=None)
+    v = _positive("var", var, "coverage")
+    z = z_for_level(level)
+    try:
+        inside = np.abs(x - mu) <= z * np.sqrt(v)
+    except ValueError:
+        raise invalid("mu", "coverage", f"an array broadcastable to x's shape {x.shape}",
+                      f"<array of shape {mu.shape}>") from None
+    return float(np.mean(inside))
+
+
+def coverage_at_ratio(ratio, level: float = 0.9):
+    r"""Expected coverage of the ``level`` interval of a Gaussian predictor with the right mean
+    whose variance is ``ratio`` times the true one.
+
+    Notes
+    -----
+    .. math:: \mathrm{cov}(r) = 2\,\Phi\bigl(z\sqrt r\bigr) - 1,
+
+    so :math:`r = 1` gives ``level``; over-dispersion (r > 1) over-covers.
+    """
+    r = _positive("ratio", ratio, "coverage_at_ratio")
+    return 2 * stats.norm.cdf(z_for_level(level) * np.sqrt(r)) - 1
+
+
+def standardised_sq_error(x, mu, var):
+    r"""Mean of :math:`(x - \hat\mu)^2/\hat\sigma^2`; 1 for a calibrated predictor.
+
+    .. math:: \operatorname{E}\bigl[(x_{t+h} - \hat\mu)^2/\hat\sigma^2\bigr] = 1.
+    """
+    x = check_array(x, "x", "standardised_sq_error", ndim=None)
+    mu = check_array(mu, "mu", "standardised_sq_error", ndim=None)
+    v = _positive("var", var, "standardised_sq_error")
+    return float(np.mean((x - mu) ** 2 / v))
+
+
+def mixture_moments(mus, variances):
+    r"""Mean and variance of the equal-weight Gaussian mixture of an ensemble's members.
+
+    Parameters
+    ----------
+    mus, variances : arrays (M, ...)
+        Per-member means and variances (axis 0: members).
+
+    Notes
+    -----
+    .. math:: \bar\mu = \frac1M\sum_m \mu_m,\qquad \bar\sigma^2 = \frac1M\sum_m\sigma_m^2 +
+        \frac1M\sum_m(\mu_m - \bar\mu)^2
+
+    (aleatoric plus epistemic part, the law of total variance).
+    """
+    mus = check_array(mus, "mus", "mixture_moments", ndim=None)
+    v = _positive("variances", variances, "mixture_moments")
+    if mus.ndim == 0 or mus.shape != v.shape:
+        raise invalid("variances", "mixture_moments", f"an array of the shape of mus {mus.shape}"
+                      " with the members on axis 0", f"<array of shape {v.shape}>")
+    mean = mus.mean(axis=0)
+    return mean, v.mean(axis=0) + mus.var(axis=0)
+
+
+def nll_expected(sig2, V, bias: float = 0.0):
+    r"""Expected Gaussian negative log-likelihood (nats) of a predictor
+    :math:`\mathcal N(\hat\mu, \sigma^2)` when :math:`x\sim` a law with variance ``V`` and mean
+    :math:`\hat\mu + b`.
+
+    Notes
+    -----
+    .. math:: \operatorname{E}\,\mathrm{NLL} = \tfrac12\log(2\pi\sigma^2) + \frac{V + b^2}
+        {2\sigma^2}.
+    """
+    s = _positive("sig2", sig2, "nll_expected")
+    V = _positive("V", V, "nll_expected")
+    check_param("bias", bias, Interval(None, None), "nll_expected")
+    return 0.5 * np.log(2 * np.pi * s) + (V + float(bias) ** 2) / (2 * s)
+
+
+def nll_optimum(V):
+    r"""The predicted variance minimising the expected Gaussian NLL: :math:`\sigma^{2\star} = V`.
+
+    Notes
+    -----
+    .. math:: \frac{\partial}{\partial\sigma^2}\Bigl[\tfrac12\log(2\pi\sigma^2) +
+        \frac{V}{2\sigma^2}\Bigr] = \frac{\sigma^2 - V}{2\sigma^4} = 0 \iff \sigma^2 = V,
+
+    a strict minimum with value :math:`\tfrac12\log(2\pi e V)` (:func:`nll_minimum`). So the
+    Gaussian likelihood at random horizons is proper: it yields the true horizon profile
+    whatever its shape (grow, saturate, oscillate).
+    """
+    return _positive("V", V, "nll_optimum") * 1.0
+
+
+def nll_minimum(V):
+    r"""The minimum expected Gaussian NLL, :math:`\tfrac12\log(2\pi e V)` nats."""
+    V = _positive("V", V, "nll_minimum")
+    return 0.5 * np.log(2 * np.pi * math.e * V)
+
+
+def hinge_violation_horizon(phi: float, s2: float, margin: float, log: bool = False):
+    r"""First horizon at which the true AR(1) variance profile violates a consecutive
+    monotonicity hinge with ``margin`` (the pair (h, h+1) is active).
+
+    Parameters
+    ----------
+    phi : float in (-1, 1)
+    s2 : float > 0
+    margin : float > 0
+        In variance units (``log=False``) or in log-variance units (``log=True``).
+    log : bool
+
+    Returns
+    -------
+    h_star : int, or ``math.inf`` when the truth never violates the hinge
+
+    Notes
+    -----
+    The hinge :math:`\mathrm{ReLU}(\sigma^2(h) - \sigma^2(h+1) + m)` is active at the truth
+    exactly when :math:`V(h+1) - V(h) = s_2\varphi^{2h} < m`:
+
+    .. math:: h^\star = \min\{h \ge 1 : s_2\varphi^{2h} < m\} = \max\Bigl(1, \Bigl\lfloor
+        \frac{\ln(m/s_2)}{2\ln|\varphi|}\Bigr\rfloor + 1\Bigr) \quad (m < s_2,\ \varphi\neq0).
+
+    In log units the condition is :math:`\ln V(h+1) - \ln V(h) < m`, found by a scan (the
+    increment is decreasing in h). A pair (h, h') with h' > h+1 has a larger increment, so the
+    first active pair is consecutive. Spec example: φ = 0.8, s₂ = 1, m = 0.1 → h* = 6.
+    """
+    check_param("phi", phi, Interval(-1, 1, closed="neither"), "hinge_violation_horizon")
+    s2 = float(check_param("s2", s2, Interval(0, None, closed="neither"),
+                           "hinge_violation_horizon"))
+    m = float(check_param("margin", margin, Interval(0, None, closed="neither"),
+                          "hinge_violation_horizon"))
+    check_param("log", log, _BOOL, "hinge_violation_horizon")
+    a = abs(float(phi))
+    if a == 0.0:
+        return 1  # V(h) = s2 for every h >= 1: increment 0 < m
+    if log:
+        # ln V(h+1) - ln V(h) = ln((1 - a^(2h+2)) / (1 - a^(2h))), decreasing to 0
+        h = 1
+        while True:
+            inc = math.log1p(-a ** (2 * h + 2)) - math.log1p(-a ** (2 * h))
+            if inc < m:
+                return h
+            h += 1
+            if h > 10**7:
+                return math.inf
+    if s2 * a**2 < m:
+        return 1
+    h = math.floor(math.log(m / s2) / (2 * math.log(a))) + 1
+    # guard the floor against rounding at an exact boundary
+    while h > 1 and s2 * a ** (2 * (h - 1)) < m:
+        h -= 1
+    while not s2 * a ** (2 * h) < m:
+        h += 1
+    return max(1, h)
+
+
+class _Bool:
+    def __contains__(self, v) -> bool:
+        return isinstance(v, bool | np.bool_)
+
+    def __str__(self) -> str:
+        return "a bool"
+
+
+_BOOL = _Bool()

@@ -1,0 +1,178 @@
+r"""An exact linear toy of Token Distillation (our construction, not the paper's).
+
+A one-layer causal "model" whose only attention is a uniform causal mean, plus a residual:
+
+.. math:: h_t = x_t + \Big(\frac{1}{t+1}\sum_{j\le t} x_j\Big) W .
+
+The merged sequence's states are affine in the one new row :math:`e^*`:
+:math:`h_k = \text{base}_k + e^{*}M_k` with :math:`M_k = a_k I + b_k W`,
+:math:`a_k = 1[k \text{ is a merged position}]`, :math:`b_k = \#\{\text{merged } p\le k\}/(k+1)`,
+so the distillation loss of :func:`theory.token_distill.mse_on_hiddens` is a convex quadratic
+with a closed-form minimiser :math:`e^*_{\text{opt}} = G^{-1}c`, :math:`G = \sum_k M_kM_k^\top`,
+:math:`c = \sum_k M_k r_k^\top`, :math:`r_k = \text{target}_k - \text{base}_k`.
+
+Its floor is positive in general (T3 of the spec): after a merged span, the merged sequence is
+:math:`n-1` tokens shorter, so the causal mean at every later position divides by a different
+count and mixes a different set of tokens than the teacher's; one vector :math:`e^*` cannot fix
+all these positions at once. With :math:`W=0` (no mixing) or with no position after the span,
+the floor is exactly 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from theory.token_distill._core import merge_tokens, mse_on_hiddens
+from theory.validation import invalid
+
+
+def toy_hidden(X, W) -> np.ndarray:
+    r"""States of the linear toy: :math:`h_t = x_t + (\frac{1}{t+1}\sum_{j\le t}x_j)W`.
+
+    Parameters
+    ----------
+    X : array, shape (T, d)
+        Input embeddings of one sequence.
+    W : array, shape (d, d)
+        The mixing matrix.
+
+    Returns
+    -------
+    ndarray, shape (T, d)
+    """
+    X = np.asarray(X, dtype=np.float64)
+    W = np.asarray(W, dtype=np.float64)
+    if X.ndim != 2 or X.shape[0] < 1:
+        raise invalid("X", "toy_hidden", "a 2-D array (T >= 1, d)", f"<shape {X.shape}>")
+    if W.shape != (X.shape[1], X.shape[1]):
+        raise invalid("W", "toy_hidden", f"a ({X.shape[1]}, {X.shape[1]}) array",
+                      f"<shape {W.shape}>")
+    T = X.shape[0]
+    means = np.cumsum(X, axis=0) / np.arange(1, T + 1)[:, None]
+    return X + means @ W
+
+
+@dataclass(frozen=True)
+class ToyProblem:
+    """The linear toy's distillation problem (:func:`toy_distill_problem`).
+
+    ``A`` (K·d, d) and ``y`` (K·d,) stack the affine system ``A e − y`` whose mean square is the
+    loss; ``G = AᵀA``, ``c = Aᵀy``; ``prefix`` counts the kept rows before the first merged
+    span of each snippet (their error is 0 for every e*).
+    """
+
+    A: np.ndarray
+    y: np.ndarray
+    G: np.ndarray
+    c: np.ndarray
+    e_opt: np.ndarray
+    loss_opt: float
+    rows: int
+    prefix_rows: int
+    d: int
+
+    def loss(self, e) -> float:
+        """The distillation loss at ``e`` (squared hidden units per coordinate)."""
+        r = self.A @ np.asarray(e, dtype=np.float64) - self.y
+        return float(r @ r / (self.rows * self.d))
+
+    def grad(self, e) -> np.ndarray:
+        """Its gradient, 2Aᵀ(Ae − y)/(K·d)."""
+        return 2 * self.A.T @ (self.A @ np.asarray(e, dtype=np.float64) - self.y) / (
+            self.rows * self.d)
+
+
+def _check_snippets(snippets, V: int):
+    out = []
+    for s in snippets:
+        a = np.asarray(s).ravel()
+        if a.size < 1 or a.dtype.kind not in "iu" or a.min() < 0 or a.max() >= V:
+            raise invalid("snippets", "toy_distill_problem",
+                          f"a list of non-empty id sequences in [0, {V - 1}]", list(map(int, a)))
+        out.append(a.astype(np.int64))
+    if not out:
+        raise invalid("snippets", "toy_distill_problem", "a non-empty list of sequences", "[]")
+    return out
+
+
+def toy_distill_problem(E, W, snippets, phrase) -> ToyProblem:
+    r"""Build the linear toy's distillation problem for one new phrase and solve it.
+
+    .. math::
+
+        L(e) = \frac{1}{Kd}\sum_k \|\text{base}_k + eM_k - \text{target}_k\|^2,\qquad
+        e^*_{\text{opt}} = G^{-1}c,\quad L_{\text{opt}} = L(e^*_{\text{opt}}) \ge 0 .
+
+    Parameters
+    ----------
+    E : array, shape (V, d)
+        Embedding table of the original vocabulary; the new id is ``V``.
+    W : array, shape (d, d)
+        Mixing matrix of :func:`toy_hidden`.
+    snippets : list of sequences of int
+        Original tokenisations; every occurrence of ``phrase`` is merged
+        (:func:`theory.token_distill.merge_tokens`).
+    phrase : sequence of int (length ≥ 2)
+        The new token's subtoken ids.
+
+    Returns
+    -------
+    ToyProblem
+        With ``loss``, ``grad``, the optimum ``e_opt`` and its loss ``loss_opt``.
+    """
+    E = np.asarray(E, dtype=np.float64)
+    if E.ndim != 2 or not np.all(np.isfinite(E)):
+        raise invalid("E", "toy_distill_problem", "a finite 2-D array (V, d)",
+                      f"<shape {E.shape}>")
+    V, d = E.shape
+    W = np.asarray(W, dtype=np.float64)
+    if W.shape != (d, d):
+        raise invalid("W", "toy_distill_problem", f"a ({d}, {d}) array", f"<shape {W.shape}>")
+    ph = tuple(int(x) for x in np.asarray(phrase).ravel())
+    if len(ph) < 2 or min(ph) < 0 or max(ph) >= V:
+        raise invalid("phrase", "toy_distill_problem", f"at least 2 ids in [0, {V - 1}]",
+                      list(ph))
+    As, ys, prefix = [], [], 0
+    for s in _check_snippets(snippets, V):
+        mg = merge_tokens(s, {ph: V}, pad=-1)
+        K = mg.length
+        seq = mg.merged[:K]
+        target = toy_hidden(E[s], W)[mg.mask == 1]
+        is_new = seq == V
+        Xb = np.where(is_new[:, None], 0.0, E[np.minimum(seq, V - 1)])
+        base = toy_hidden(Xb, W)
+        a = is_new.astype(float)
+        b = np.cumsum(a) / np.arange(1, K + 1)
+        for k in range(K):
+            M = a[k] * np.eye(d) + b[k] * W  # h_k = base_k + e M  (row vector e)
+            As.append(M.T)
+            ys.append(target[k] - base[k])
+        first = np.flatnonzero(is_new)
+        prefix += int(first[0]) if first.size else K
+    A, y = np.vstack(As), np.concatenate(ys)
+    rows = A.shape[0] // d
+    G, c = A.T @ A, A.T @ y
+    e_opt = np.linalg.solve(G, c)
+    r = A @ e_opt - y
+    return ToyProblem(A, y, G, c, e_opt, float(r @ r / (rows * d)), rows, prefix, d)
+
+
+def toy_loss_by_forward(E, W, snippets, phrase, e) -> float:
+    """The toy's distillation loss computed by running :func:`toy_hidden` on the merged and
+    original sequences with the new row ``e`` appended to ``E`` (no linearisation): the forward
+    pass the closed form is checked against."""
+    E = np.asarray(E, dtype=np.float64)
+    V = E.shape[0]
+    Ext = np.vstack([E, np.asarray(e, dtype=np.float64)[None]])
+    ph = tuple(int(x) for x in phrase)
+    S, T, M = [], [], []
+    for s in snippets:
+        s = np.asarray(s, dtype=np.int64)
+        mg = merge_tokens(s, {ph: V}, pad=-1)
+        S.append(toy_hidden(Ext[mg.merged[:mg.length]], W))
+        T.append(toy_hidden(E[s], W))
+        M.append(mg.mask)
+    # one batch, as the code's mse over all kept rows of a batch
+    return mse_on_hiddens(np.vstack(S), np.vstack(T), np.concatenate(M))
