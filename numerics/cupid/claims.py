@@ -20,7 +20,7 @@ from theory.claims import Judge, Preregistered, Unavailable, claim
 
 _WHERE = "arXiv 2603.10745"
 #: Seeds of the released module's initialisation checks (full mode).
-INIT_SEEDS = (0, 1, 2)
+INIT_SEEDS = (0, 1, 2, 3, 4)
 _ECHO = 0.0953  # log(1.1): a 10 % change, our smallest effect of interest on ratio scales
 _T_ZERO = Preregistered(
     statistic="max |change| of a host parameter or base logit per run (code and heldout "
@@ -68,11 +68,11 @@ _T_NOMAX_SMALL = Preregistered(
     effect_source="ours: 2 AUROC points above the 0.005 bound")
 _T_INIT_FAR = Preregistered(
     statistic="relative L1 deviation ‖m'−m‖₁/‖m‖₁ of the released module at initialisation, "
-    "per init seed, for each BN mode", alternative="less", threshold=0.1, seeds=3, effect=0.1,
+    "per init seed, for each BN mode", alternative="less", threshold=0.1, seeds=5, effect=0.1,
     effect_source="ours: 'near the identity' read as a deviation under 0.1")
 _T_INIT_RELEASED = Preregistered(
     statistic="relative L1 deviation of the released module at initialisation, per init seed, "
-    "for each BN mode", alternative="greater", threshold=1.0, seeds=3, effect=0.1,
+    "for each BN mode", alternative="greater", threshold=1.0, seeds=5, effect=0.1,
     effect_source="ours: 0.1 of deviation")
 
 
@@ -364,7 +364,7 @@ def _init_runs(quick):
 
 
 @claim("cupid.code.not_identity_init", where=f"{_WHERE} ('initialised near the identity') vs "
-       "insert_model/CUPID.py", kind="empirical", expected="undecided", test=_T_INIT_FAR,
+       "insert_model/CUPID.py", kind="empirical", expected="not_reproduced", test=_T_INIT_FAR,
        corrected_by="cupid.code.identity_init",
        statement="The released CUPID module starts near the identity mapping: relative L1 "
        "deviation ‖m'−m‖₁/‖m‖₁ ≤ 0.1 at initialisation.", evidence=("witness",),
@@ -376,7 +376,7 @@ def _init_runs(quick):
                "skip from its input to m' and Kaiming-normal convolutions")),
        setting=("analogue",
                 ("our re-implementation of a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py "
-                "on a random non-negative 2×512×16×16 feature, 3 init seeds")))
+                "on a random non-negative 2×512×16×16 feature, 5 init seeds")))
 def _not_identity_init(quick: bool = False):
     rs = _init_runs(quick)
     j = Judge()
@@ -400,7 +400,7 @@ def _not_identity_init(quick: bool = False):
                "identity at init; a residual zero-init form is exactly the identity")),
        setting=("analogue",
                 ("our re-implementation of a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py "
-                "and our residual MLP, 3 init seeds")))
+                "and our residual MLP, 5 init seeds")))
 def _identity_init(quick: bool = False):
     rs = _init_runs(quick)
     j = Judge()
