@@ -55,7 +55,7 @@ for C in (0.9014392771 - 1e-6, 0.9014392771 + 1e-12, 0.9030794889 + 1e-12):
 
 # %% [markdown]
 # ## The classification constraint can still cost distortion
-# Against the note's §3.3: past the knee (linear model) or through an anti-correlated coupling
+# Against our earlier reading: past the knee (linear model) or through an anti-correlated coupling
 # (exact H(S|Y)) the constraint raises D without making the problem infeasible.
 
 # %%

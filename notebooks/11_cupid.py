@@ -70,8 +70,8 @@ for t in (1, 10, 100, 1000):
 # Baselines: max-softmax, entropy, MC-dropout with 30 passes. Mean ± 95 % t-interval over seeds.
 
 # %%
-from numerics.cupid.experiments import METHODS, PROTOCOLS, digits, mean_ci
-from numerics.cupid.figures import deviation_and_noise, digits_auroc
+from numerics.cupid.experiments import METHODS, PROTOCOLS, digits
+from numerics.cupid.figures import _mean_halfwidth, deviation_and_noise, digits_auroc
 
 for p in PROTOCOLS[:2] if QUICK else PROTOCOLS:
     runs = digits(p, QUICK)
@@ -79,7 +79,7 @@ for p in PROTOCOLS[:2] if QUICK else PROTOCOLS:
           f"{np.mean([r['host_acc'] for r in runs]):.3f}, argmax agreement "
           f"{np.mean([r['agreement'] for r in runs]):.4f}")
     for task in ("ood", "mis", "aurc"):
-        cells = [mean_ci([r[f"{task}_{k}"] for r in runs]) for k in METHODS]
+        cells = [_mean_halfwidth([r[f"{task}_{k}"] for r in runs]) for k in METHODS]
         print(f"  {task:5s}" + "".join(f" {k}={mu:.3f}±{np.nan_to_num(hw):.3f}"
                                        for k, (mu, hw) in zip(METHODS, cells, strict=True)))
 _fig, _ = digits_auroc(QUICK)

@@ -1,6 +1,7 @@
 """Empirical claims of CUPID, checked on the light digits experiment
-(:mod:`numerics.cupid.experiments`: 5 seeds in full mode, thresholds fixed before the runs, from
-spec cupid.md §6) and on the released module at initialisation.
+(:mod:`numerics.cupid.experiments`: 5 seeds in full mode) and on the released module at
+initialisation. Each claim declares its pre-registered test (thresholds and effects ours unless
+they say otherwise, fixed before the runs) and decides through :mod:`numerics.stats`.
 
 The paper's tables (GLV2, HAM10000, PAPILA, ACRIMA, super-resolution) need data that is not
 offline; the digits analogues below say which paper statement they mirror and rest on our
@@ -11,13 +12,68 @@ weights (T1, T2, T11) = (1, 9e-3, 0.01) unless it says T11 = 0.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
-from theory.claims import Judge, Unavailable, claim
+from theory.claims import Judge, Preregistered, Unavailable, claim
 
 _WHERE = "arXiv 2603.10745"
-#: Seeds out of 5 that must show a monotone effect (fixed before the runs, spec §6).
-MIN_SEEDS = 4
+#: Seeds of the released module's initialisation checks (full mode).
+INIT_SEEDS = (0, 1, 2, 3, 4)
+_ECHO = 0.0953  # log(1.1): a 10 % change, our smallest effect of interest on ratio scales
+_T_ZERO = Preregistered(
+    statistic="max |change| of a host parameter or base logit per run (code and heldout "
+    "protocols)", alternative="less", threshold=1e-6, seeds=10, effect=1e-6,
+    effect_source="ours: any change above float rounding (1e-6)")
+_T_INSERTED = Preregistered(
+    statistic="disagreement rate argmax F(m') ≠ argmax F(m) on ID test inputs, per seed and "
+    "protocol", alternative="less", threshold=0.001, seeds=10, effect=0.01,
+    effect_source="ours: 'every input' read as under 0.1 %, a 1-point disagreement to detect")
+_T_AGREE = Preregistered(
+    statistic="agreement rate argmax F(m') = argmax F(m) on ID test inputs, per seed, for each "
+    "protocol", alternative="greater", threshold=0.9, seeds=5, effect=0.03,
+    effect_source="ours: smallest effect of interest, 3 points of agreement")
+_T_NOISE = Preregistered(
+    statistic="log ratio of the mean score at the next pixel-noise level to the previous one, "
+    "per seed (σ = 0 → 0.25 → 0.5), for each protocol", alternative="greater", seeds=5,
+    effect=_ECHO, effect_source="ours: a 10 % rise (log 1.1)")
+_T_GROWTH = Preregistered(
+    statistic="log ratio of the relative deviation ‖m'−m‖₁/‖m‖₁ at consecutive checkpoints "
+    "(epochs 50 → 100 → 200 → 400), per seed", alternative="greater", seeds=5, effect=_ECHO,
+    effect_source="ours: a 10 % rise per checkpoint (log 1.1)")
+_T_BOUNDED = Preregistered(
+    statistic="log ratio of the relative deviation at epoch 400 to epoch 50 without the push "
+    "term, per seed", alternative="less", threshold=_ECHO, seeds=5, effect=_ECHO,
+    effect_source="ours: growth of 10 % (log 1.1) is the bound; the effect to detect is "
+    "another 10 %")
+_T_BASELINES = Preregistered(
+    statistic="paired difference over seeds of OOD AUROC, CUPID-E minus a baseline (MSP, "
+    "entropy, MC-dropout), for each protocol and baseline", alternative="greater",
+    threshold=-0.01, seeds=5, effect=0.02,
+    effect_source="ours: smallest effect of interest, 2 AUROC points (Table 2's margins were "
+    "seen only through third-party notes)")
+_T_OOD = Preregistered(
+    statistic="OOD AUROC of CUPID-E (digits 5–9 vs 0–4), per seed, for each protocol",
+    alternative="greater", threshold=0.80, seeds=5, effect=0.05,
+    effect_source="ours: 5 AUROC points above the 0.80 floor")
+_T_NOMAX = Preregistered(
+    statistic="paired difference over seeds of CUPID-E's OOD AUROC, with minus without the "
+    "push term (heldout protocol)", alternative="greater", seeds=5, effect=0.038,
+    effect_source="paper: ablation 'no max', PAPILA .877 → .839, as quoted by the "
+    "papernotes.org notes (printed table not seen)")
+_T_NOMAX_SMALL = Preregistered(
+    statistic="paired difference over seeds of CUPID-E's OOD AUROC, with minus without the "
+    "push term (heldout protocol)", alternative="less", threshold=0.005, seeds=5, effect=0.02,
+    effect_source="ours: 2 AUROC points above the 0.005 bound")
+_T_INIT_FAR = Preregistered(
+    statistic="relative L1 deviation ‖m'−m‖₁/‖m‖₁ of the released module at initialisation, "
+    "per init seed, for each BN mode", alternative="less", threshold=0.1, seeds=5, effect=0.1,
+    effect_source="ours: 'near the identity' read as a deviation under 0.1")
+_T_INIT_RELEASED = Preregistered(
+    statistic="relative L1 deviation of the released module at initialisation, per init seed, "
+    "for each BN mode", alternative="greater", threshold=1.0, seeds=5, effect=0.1,
+    effect_source="ours: 0.1 of deviation")
 
 
 def _runs(protocol, quick):
@@ -29,44 +85,64 @@ def _runs(protocol, quick):
 def _need_full(quick, what):
     if quick:
         raise Unavailable(f"undecided in quick mode: {what} needs the 5 full-mode seeds "
-                          "(one quick seed cannot meet a 4-of-5 threshold)")
+                          "(one quick seed gives no interval)")
 
 
-def _increasing(seq):
-    return bool(np.all(np.diff(np.asarray(seq, dtype=float)) > 0))
+def _decide(j, arms, test):
+    """Every arm through the pre-registered test (Bonferroni), and no arm contrary."""
+    from numerics import stats
+
+    for t in stats.per_arm(arms, test):
+        j.test(t)
+    contrary = stats.contrary_arms(arms, test)
+    j.fact(f"no arm significantly against the statement ({contrary or 'none'})", not contrary)
+
+
+def _logratios(seq_by_seed):
+    a = np.log(np.asarray(seq_by_seed, dtype=float))
+    return np.diff(a, axis=1)
 
 
 @claim("cupid.light.base_unchanged", where=f"{_WHERE}, abstract ('without modifying the base "
        "model')", kind="empirical",
        statement="Training the plug-in leaves the host unchanged: its parameters and its "
        "logits on the test inputs are bit-identical before and after CUPID training (base "
-       "predictions read from F_l(m)).", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "predictions read from F_l(m)).", evidence=("observation",), test=_T_ZERO,
+       source=("abstract",
+               ("arXiv 2603.10745, abstract (CUPID estimates both uncertainties without "
+               "modifying or retraining the base model)")),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _base_unchanged(quick: bool = False):
     runs = _runs("code", quick) + ([] if quick else _runs("heldout", quick))
     j = Judge()
-    j.le("max |Δ host parameter|", max(r["param_change"] for r in runs), 0.0, scale=1e-6)
-    j.le("max |Δ base logit| on ID test", max(r["logit_change"] for r in runs), 0.0, scale=1e-6)
+    change = [max(r["param_change"], r["logit_change"]) for r in runs]
+    _decide(j, {"max |Δ| host parameter or base logit": change}, _T_ZERO)
     return j.evidence(note=f"{len(runs)} runs (code and heldout protocols); host frozen and in "
-                      "eval mode. Exact zeros; the 1e-6 scale only makes the check perturbable.")
+                      f"eval mode; changes per run {change} (exact zeros give a point interval; "
+                      "one quick run gives none: undecided).")
 
 
 @claim("cupid.code.inserted_pred", where="test.py (wronglist = |argmax F_l(m') − y|)",
-       kind="empirical", expected="undecided", corrected_by="cupid.light.agreement_rate",
+       kind="empirical", expected="undecided", prediction=True, test=_T_INSERTED,
        statement="The inserted model's prediction argmax F_l(m') equals the base prediction "
        "argmax F_l(m) on every ID test input, so the released test.py (which labels "
        "misclassification with argmax F_l(m')) evaluates the unmodified model.",
        evidence=("observation",),
-       source=("secondary", "UNAUDITED: " + "'Without modifying the base model' is from the abstract; that test.py uses "
-       "the inserted prediction is read in the released code. We test the reading that the "
-       "evaluated predictions are the base model's."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("ours",
+               ("our prediction: a-Fomalhaut-a/CUPID@8879dad:test.py:L76-L88 labels errors "
+               "with the inserted model's prediction (torch.max of the CUPID path), and the "
+               "abstract says the base model is not modified; we predicted the two "
+               "predictions agree on every ID input")),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _inserted_pred(quick: bool = False):
-    _need_full(quick, "the agreement over seeds")
+    _need_full(quick, "the disagreement over seeds")
     ag = [r["agreement"] for p in ("code", "heldout") for r in _runs(p, quick)]
     j = Judge()
-    j.ge("min agreement argmax F(m') = argmax F(m)", min(ag), 1.0)
+    _decide(j, {"disagreement rate": 1 - np.asarray(ag)}, _T_INSERTED)
     return j.evidence(note=f"Agreement per run (code then heldout): {np.round(ag, 4).tolist()}.")
 
 
@@ -74,92 +150,116 @@ def _inserted_pred(quick: bool = False):
        expected="corrected",
        statement="The inserted prediction agrees with the base prediction on at least 90 % of "
        "ID test inputs on average over 5 seeds, under both protocols (so test.py's labels are "
-       "close to, but not, the base model's).", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "close to, but not, the base model's).", evidence=("observation",), test=_T_AGREE,
+       source=("ours",
+               ("our corrected statement on a-Fomalhaut-a/CUPID@8879dad:test.py:L76-L88 "
+               "(agreement of inserted and base predictions, threshold 0.9 ours)")),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _agreement_rate(quick: bool = False):
-    _need_full(quick, "the mean agreement over seeds")
+    _need_full(quick, "the agreement over seeds")
     j = Judge()
-    notes = []
-    for p in ("code", "heldout"):
-        ag = [r["agreement"] for r in _runs(p, quick)]
-        j.ge(f"{p}: mean agreement ≥ 0.9", float(np.mean(ag)), 0.9)
-        notes.append(f"{p} mean {np.mean(ag):.4f} (min {min(ag):.4f})")
-    return j.evidence(note="; ".join(notes) + ". Threshold 0.9 fixed before the runs; slack is "
-                      "the distance of the means to 0.9 (an observation, not a bound).")
+    arms = {p: [r["agreement"] for r in _runs(p, quick)] for p in ("code", "heldout")}
+    _decide(j, arms, _T_AGREE)
+    return j.evidence(note="; ".join(f"{p}: mean {np.mean(v):.4f} (min {min(v):.4f})"
+                                     for p, v in arms.items()) + ".")
 
 
 @claim("cupid.light.eu_noise", where=f"{_WHERE}, Sec. 4 (EU grows off the training "
        "distribution)", kind="empirical",
-       statement="The mean EU score on ID test digits rises strictly with Gaussian pixel noise "
-       "σ ∈ {0, 0.25, 0.5} in at least 4 of 5 seeds, under both protocols.",
-       evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       statement="The mean EU score on ID test digits rises with Gaussian pixel noise at each "
+       "step σ = 0 → 0.25 → 0.5 (paired over 5 seeds), under both protocols.",
+       evidence=("observation",), test=_T_NOISE,
+       source=("secondary",
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               "reviews of nF81AkEzXg; the paper's printed text was not seen: EU grows off "
+               "the training distribution (Sec. 4)")),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10; "
+                "Gaussian pixel noise as the shift")))
 def _eu_noise(quick: bool = False):
-    _need_full(quick, "the 4-of-5 seed count")
+    _need_full(quick, "the paired test over seeds")
     j = Judge()
-    notes = []
+    arms, notes = {}, []
     for p in ("code", "heldout"):
         runs = _runs(p, quick)
-        k = sum(_increasing(r["eu_noise"]) for r in runs)
-        j.ge(f"{p}: seeds with strictly increasing EU", k, MIN_SEEDS)
+        lr = _logratios([r["eu_noise"] for r in runs])
+        for k in range(lr.shape[1]):
+            arms[f"{p}: log EU(σ{k + 1}) / EU(σ{k})"] = lr[:, k]
         ratio = [r["eu_noise"][-1] / r["eu_noise"][0] for r in runs]
-        notes.append(f"{p}: {k}/5, EU(σ=.5)/EU(0) = {np.round(ratio, 2).tolist()}")
-    return j.evidence(note="; ".join(notes) + ". A seed count against a threshold fixed in "
-                      "advance (slack: seeds above 4).")
+        notes.append(f"{p}: EU(σ=.5)/EU(0) = {np.round(ratio, 2).tolist()}")
+    _decide(j, arms, _T_NOISE)
+    return j.evidence(note="; ".join(notes) + ".")
 
 
 @claim("cupid.light.au_noise", where=f"{_WHERE}, Sec. 4 (AU captures data noise)",
        kind="empirical",
        statement="The mean AU score on ID test digits is higher at pixel noise σ = 0.5 than at "
-       "σ = 0 in at least 4 of 5 seeds (heldout protocol).", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "σ = 0 (paired over 5 seeds, heldout protocol).", evidence=("observation",),
+       test=_T_NOISE,
+       source=("secondary",
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               "reviews of nF81AkEzXg; the paper's printed text was not seen: AU captures "
+               "data noise (Sec. 4)")),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10; "
+                "Gaussian pixel noise")))
 def _au_noise(quick: bool = False):
-    _need_full(quick, "the 4-of-5 seed count")
+    _need_full(quick, "the paired test over seeds")
     runs = _runs("heldout", quick)
-    up = [r["au_noise"][-1] > r["au_noise"][0] for r in runs]
+    lr = np.log([r["au_noise"][-1] / r["au_noise"][0] for r in runs])
     j = Judge()
-    j.ge("seeds with AU(σ=.5) > AU(0)", sum(up), MIN_SEEDS)
-    ratio = [r["au_noise"][-1] / r["au_noise"][0] for r in runs]
+    _decide(j, {"heldout: log AU(σ=.5) / AU(0)": lr}, _T_NOISE)
     levels = ", ".join(f"{r['au_noise'][0]:.1e}" for r in runs)
-    return j.evidence(note=f"AU(σ=.5)/AU(0) per seed: {np.round(ratio, 3).tolist()}; AU levels "
-                      f"at σ=0: {levels}.")
+    return j.evidence(note=f"AU(σ=.5)/AU(0) per seed: {np.round(np.exp(lr), 3).tolist()}; AU "
+                      f"levels at σ=0: {levels}.")
 
 
 @claim("cupid.light.deviation_growth", where=f"{_WHERE}, Eq. L_epis (gap, cupid.eu.unbounded)",
        kind="empirical", expected="extension",
        statement="With the released push weight T11 = 0.01 the relative deviation "
-       "‖m'−m‖₁/‖m‖₁ on the training data grows strictly over epochs {50, 100, 200, 400} in at "
-       "least 4 of 5 seeds (code protocol): training drifts along the loss's unbounded "
-       "direction instead of converging.", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "‖m'−m‖₁/‖m‖₁ on the training data grows from each checkpoint to the next over epochs "
+       "{50, 100, 200, 400} (paired over 5 seeds, code protocol): training drifts along the "
+       "loss's unbounded direction instead of converging.", evidence=("observation",),
+       test=_T_GROWTH,
+       source=("ours",
+               ("our prediction from the unbounded epistemic loss (cupid.eu.unbounded) with "
+               "the released T11 = 0.01 (a-Fomalhaut-a/CUPID@8879dad:config_train.py:L25)")),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _deviation_growth(quick: bool = False):
-    _need_full(quick, "the 4-of-5 seed count")
+    _need_full(quick, "the paired test over seeds")
     runs = _runs("code", quick)
-    k = sum(_increasing(list(r["deviation"].values())) for r in runs)
+    lr = _logratios([list(r["deviation"].values()) for r in runs])
+    epochs = list(runs[0]["deviation"])
     j = Judge()
-    j.ge("seeds with strictly increasing deviation", k, MIN_SEEDS)
+    _decide(j, {f"log dev({b}) / dev({a})": lr[:, k]
+                for k, (a, b) in enumerate(itertools.pairwise(epochs))}, _T_GROWTH)
     dv = [[round(v, 2) for v in r["deviation"].values()] for r in runs]
-    return j.evidence(note=f"{k}/5 seeds; deviation at epochs 50/100/200/400: {dv}.")
+    return j.evidence(note=f"deviation at epochs {epochs}: {dv}.")
 
 
 @claim("cupid.light.nomax_bounded", where=f"{_WHERE}, ablation 'no max' (T11 = 0)",
        kind="empirical", expected="extension",
        statement="Without the push term (T11 = 0) the relative deviation does not drift: its "
-       "value at epoch 400 is at most 1.1× its value at epoch 50 in at least 4 of 5 seeds "
-       "(heldout protocol), so the drift of cupid.light.deviation_growth comes from −T11.",
-       evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "value at epoch 400 is below 1.1× its value at epoch 50 (over 5 seeds, heldout "
+       "protocol), so the drift of cupid.light.deviation_growth comes from −T11.",
+       evidence=("observation",), test=_T_BOUNDED,
+       source=("ours",
+               "our control: the same runs without the push term (T11 = 0)"),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _nomax_bounded(quick: bool = False):
-    _need_full(quick, "the 4-of-5 seed count")
+    _need_full(quick, "the test over seeds")
     runs = _runs("heldout_nomax", quick)
-    g = [r["deviation"][400] / r["deviation"][50] for r in runs]
+    g = np.array([r["deviation"][400] / r["deviation"][50] for r in runs])
     j = Judge()
-    j.ge("seeds with dev(400) ≤ 1.1·dev(50)", sum(x <= 1.1 for x in g), MIN_SEEDS)
+    _decide(j, {"log dev(400) / dev(50), T11 = 0": np.log(g)}, _T_BOUNDED)
     return j.evidence(note=f"dev(400)/dev(50) per seed: {np.round(g, 3).tolist()}.")
 
 
@@ -168,128 +268,162 @@ def _ood(protocol, key, quick):
 
 
 @claim("cupid.light.eu_vs_baselines", where=f"{_WHERE}, Table 2 (OOD; digits analogue)",
-       kind="empirical", expected="undecided", corrected_by="cupid.light.eu_detects_ood",
+       kind="empirical", expected="undecided", test=_T_BASELINES,
        statement="CUPID-E detects OOD inputs at least as well as the single-model baselines and "
-       "MC-dropout: its mean OOD AUROC (digits 5–9 vs 0–4) is ≥ max(MSP, entropy, MC-dropout) − "
-       "0.01 under both protocols.", evidence=("observation",),
-       source=("secondary", "UNAUDITED: " + "Table 2 (from third-party notes) has CUPID-E above MC-dropout on PAPILA, "
-       "ACRIMA and CIFAR-10 with a ResNet-18 host; we test the digits analogue with a margin of "
-       "0.01 fixed before the runs. A larger host or other data could differ."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "MC-dropout: its OOD AUROC (digits 5–9 vs 0–4) exceeds each of MSP, entropy and "
+       "MC-dropout minus 0.01 (paired over 5 seeds), under both protocols.",
+       evidence=("observation",),
+       source=("secondary",
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               "reviews of nF81AkEzXg; the paper's printed text was not seen: Table 2 has "
+               "CUPID-E above MC-dropout and the single-model baselines on PAPILA, ACRIMA and "
+               "CIFAR-10 with a ResNet-18 host; the margin 0.01 is ours")),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _eu_vs_baselines(quick: bool = False):
-    _need_full(quick, "mean AUROCs over 5 seeds")
+    _need_full(quick, "the paired test over 5 seeds")
     j = Judge()
-    notes = []
+    arms, notes = {}, []
     for p in ("code", "heldout"):
-        eu = _ood(p, "eu", quick).mean()
-        best = max(("msp", "entropy", "mc"), key=lambda k: _ood(p, k, quick).mean())
-        j.ge(f"{p}: EU mean AUROC vs best baseline − 0.01", eu, _ood(p, best, quick).mean() - 0.01)
-        notes.append(f"{p}: EU {eu:.3f} vs {best} {_ood(p, best, quick).mean():.3f}")
-    return j.evidence(note="; ".join(notes) + ". Read the verdict with its margin: a miss by "
-                      "less than the seed spread means CUPID-E is on par with the baselines on "
-                      "digits, not better as Table 2 reports.")
+        eu = _ood(p, "eu", quick)
+        for k in ("msp", "entropy", "mc"):
+            arms[f"{p}: EU − {k}"] = eu - _ood(p, k, quick)
+        notes.append(f"{p}: EU {eu.mean():.3f}, " + ", ".join(
+            f"{k} {_ood(p, k, quick).mean():.3f}" for k in ("msp", "entropy", "mc")))
+    _decide(j, arms, _T_BASELINES)
+    return j.evidence(note="; ".join(notes) + " (means over seeds). Per-seed differences of "
+                      "both signs leave the interval across the threshold: on par, neither "
+                      "shown better nor worse on digits.")
 
 
 @claim("cupid.light.eu_detects_ood", where=f"{_WHERE}, Table 2 (corrected, digits analogue)",
        kind="empirical", expected="corrected",
-       statement="CUPID-E detects OOD digits well above chance: mean OOD AUROC ≥ 0.85 with the "
-       "95 % t-interval's lower end ≥ 0.80 over 5 seeds, under both protocols.",
-       evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       statement="CUPID-E detects OOD digits well above chance: its OOD AUROC exceeds 0.80 "
+       "(one-sided test over 5 seeds), under both protocols.",
+       evidence=("observation",), test=_T_OOD,
+       source=("ours",
+               "our corrected statement (OOD AUROC above 0.80 on digits; threshold ours)"),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _eu_detects_ood(quick: bool = False):
-    from numerics.cupid.experiments import mean_ci
-
     _need_full(quick, "the interval over 5 seeds")
     j = Judge()
-    notes = []
-    for p in ("code", "heldout"):
-        m, h = mean_ci(_ood(p, "eu", quick))
-        j.ge(f"{p}: mean EU OOD AUROC ≥ 0.85", m, 0.85)
-        j.ge(f"{p}: interval lower end ≥ 0.80", m - h, 0.80)
-        notes.append(f"{p}: {m:.3f} ± {h:.3f}")
-    return j.evidence(note="; ".join(notes) + " (thresholds fixed before the runs).")
+    arms = {p: _ood(p, "eu", quick) for p in ("code", "heldout")}
+    _decide(j, arms, _T_OOD)
+    return j.evidence(note="; ".join(f"{p}: mean {v.mean():.3f}" for p, v in arms.items())
+                      + " (threshold 0.80 fixed before the runs).")
 
 
 @claim("cupid.light.no_max", where=f"{_WHERE}, ablation 'no max' (PAPILA .877 → .839)",
-       kind="empirical", expected="undecided", corrected_by="cupid.light.no_max_small",
-       statement="Dropping the push term (T11 = 0) lowers CUPID-E's OOD AUROC: the paired mean "
+       kind="empirical", expected="undecided", test=_T_NOMAX,
+       statement="Dropping the push term (T11 = 0) lowers CUPID-E's OOD AUROC: the paired "
        "difference (with − without push) over 5 seeds is > 0 (heldout protocol).",
        evidence=("observation",),
-       source=("secondary", "UNAUDITED: " + "The ablation numbers are from third-party notes of the paper; we test "
-       "its direction on the digits analogue (paired over the same seeds and host)."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("secondary",
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               "reviews of nF81AkEzXg; the paper's printed text was not seen: the 'no max' "
+               "ablation (PAPILA OOD AUROC .877 → .839 without the push term)")),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _no_max(quick: bool = False):
     _need_full(quick, "the paired difference over 5 seeds")
     d = _ood("heldout", "eu", quick) - _ood("heldout_nomax", "eu", quick)
     j = Judge()
-    j.ge("paired mean difference (push − no push)", d.mean(), 0.0, scale=0.01)
+    _decide(j, {"OOD AUROC with − without push": d}, _T_NOMAX)
     return j.evidence(note=f"per-seed differences {np.round(d, 4).tolist()}, mean {d.mean():.4f}.")
 
 
 @claim("cupid.light.no_max_small", where=f"{_WHERE}, ablation (corrected, digits analogue)",
        kind="empirical", expected="corrected",
-       statement="On digits the push term does not help OOD detection: the paired mean "
-       "difference of CUPID-E's OOD AUROC (with − without push) is ≤ 0.005 (heldout protocol).",
-       evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       statement="On digits the push term does not help OOD detection: the paired "
+       "difference of CUPID-E's OOD AUROC (with − without push) is below 0.005 (one-sided test "
+       "over 5 seeds, heldout protocol).", evidence=("observation",), test=_T_NOMAX_SMALL,
+       source=("ours",
+               "our corrected statement on the ablation (bound 0.005 ours)"),
+       setting=("analogue",
+                ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
+                "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
 def _no_max_small(quick: bool = False):
     _need_full(quick, "the paired difference over 5 seeds")
     d = _ood("heldout", "eu", quick) - _ood("heldout_nomax", "eu", quick)
     j = Judge()
-    j.le("paired mean difference (push − no push)", d.mean(), 0.005)
-    return j.evidence(note=f"mean {d.mean():.4f}; threshold 0.005 fixed before the runs.")
+    _decide(j, {"OOD AUROC with − without push": d}, _T_NOMAX_SMALL)
+    return j.evidence(note=f"mean {d.mean():.4f}; bound 0.005 fixed before the runs.")
+
+
+def _init_runs(quick):
+    from numerics.cupid.experiments import init_deviation
+
+    if quick:
+        raise Unavailable("undecided in quick mode: the test needs the init seeds "
+                          f"{INIT_SEEDS} of the full run")
+    return [init_deviation(s) for s in INIT_SEEDS]
 
 
 @claim("cupid.code.not_identity_init", where=f"{_WHERE} ('initialised near the identity') vs "
-       "insert_model/CUPID.py", kind="empirical", expected="undecided",
+       "insert_model/CUPID.py", kind="empirical", expected="not_reproduced", test=_T_INIT_FAR,
        corrected_by="cupid.code.identity_init",
        statement="The released CUPID module starts near the identity mapping: relative L1 "
        "deviation ‖m'−m‖₁/‖m‖₁ ≤ 0.1 at initialisation.", evidence=("witness",),
-       source=("secondary", "UNAUDITED: " + "'Initialised near the identity mapping' is from the third-party notes; the "
-       "threshold 0.1 is ours. The released module has no skip from its input to m' and "
-       "Kaiming-normal convolutions."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("secondary",
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               "reviews of nF81AkEzXg; the paper's printed text was not seen: the module is "
+               "initialised near the identity mapping; the threshold 0.1 is ours, and the "
+               "released a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py:L25-L80 has no "
+               "skip from its input to m' and Kaiming-normal convolutions")),
+       setting=("analogue",
+                ("our re-implementation of a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py "
+                "on a random non-negative 2×512×16×16 feature, 5 init seeds")))
 def _not_identity_init(quick: bool = False):
-    from numerics.cupid.experiments import init_deviation
-
-    r = init_deviation(0)
+    rs = _init_runs(quick)
     j = Judge()
     j.fact("our re-implementation has the released 7,795,670 parameters",
-           r["n_params"] == 7_795_670)
-    j.le("deviation at init, BN train mode", r["train"], 0.1)
-    j.le("deviation at init, BN eval mode", r["eval"], 0.1)
-    return j.evidence(note=f"ReLU(N(0,1)) feature 2×512×16×16: deviation {r['train']:.3f} (train "
-                      f"BN), {r['eval']:.1f} (eval BN).")
+           all(r["n_params"] == 7_795_670 for r in rs))
+    _decide(j, {f"BN {m} mode": [r[m] for r in rs] for m in ("train", "eval")}, _T_INIT_FAR)
+    return j.evidence(note="ReLU(N(0,1)) feature 2×512×16×16, init seeds "
+                      f"{INIT_SEEDS}: deviation {[round(r['train'], 3) for r in rs]} (train "
+                      f"BN), {[round(r['eval'], 1) for r in rs]} (eval BN).")
 
 
 @claim("cupid.code.identity_init", where="insert_model/CUPID.py (corrected)", kind="empirical",
        expected="corrected",
        statement="The released module's deviation at init is ≥ 1 in both BN modes; a residual "
        "form m' = ReLU(m + g(h)) with g's last layer zero is exactly the identity at init on a "
-       "non-negative feature (deviation 0), which is what the paper describes.",
-       evidence=("witness",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       "non-negative feature (deviation 0), which is what the paper is reported to describe.",
+       evidence=("witness",), test=_T_INIT_RELEASED,
+       source=("ours",
+               ("our corrected statement: the released module "
+               "(a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py:L25-L80) is far from the "
+               "identity at init; a residual zero-init form is exactly the identity")),
+       setting=("analogue",
+                ("our re-implementation of a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py "
+                "and our residual MLP, 5 init seeds")))
 def _identity_init(quick: bool = False):
-    from numerics.cupid.experiments import init_deviation
-
-    r = init_deviation(0)
+    rs = _init_runs(quick)
     j = Judge()
-    j.ge("released, train BN", r["train"], 1.0)
-    j.ge("released, eval BN", r["eval"], 1.0)
-    j.le("residual zero-init MLP", r["mlp_identity"], 0.0, scale=1e-6)
-    return j.evidence(note=f"released {r['train']:.3f} / {r['eval']:.1f}; our residual form "
-                      f"{r['mlp_identity']:.1e}; our MLP without the skip {r['mlp_released']:.3f}.")
+    _decide(j, {f"released, BN {m} mode": [r[m] for r in rs] for m in ("train", "eval")},
+            _T_INIT_RELEASED)
+    j.le("residual zero-init MLP", max(r["mlp_identity"] for r in rs), 0.0, scale=1e-6)
+    return j.evidence(note=f"released {[round(r['train'], 3) for r in rs]} / "
+                      f"{[round(r['eval'], 1) for r in rs]} (train / eval BN); our residual "
+                      f"form {max(r['mlp_identity'] for r in rs):.1e}; our MLP without the skip "
+                      f"{[round(r['mlp_released'], 3) for r in rs]}.")
 
 
 @claim("cupid.paper.tables", where=f"{_WHERE}, Tables 1–3", kind="empirical",
        expected="unavailable",
        statement="The reported AUROC/AURC/Spearman on GLV2, HAM10000, PAPILA, ACRIMA, CIFAR-10 "
        "and the super-resolution Pearson correlations.", evidence=("observation",),
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("secondary",
+               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
+               "reviews of nF81AkEzXg; the paper's printed text was not seen: Tables 1-3 "
+               "(AUROC, AURC, Spearman, Pearson) as quoted")),
+       setting=("analogue",
+                ("the paper's data sets and a 512-px ResNet-18 host, which are not available "
+                "here")))
 def _tables(quick: bool = False):
     raise Unavailable("GLV2, HAM10000, PAPILA, ACRIMA, Set5/BSDS100/IXI are not offline and a "
                       "512-px ResNet-18 host is beyond the light-experiment budget.")

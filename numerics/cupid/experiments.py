@@ -1,5 +1,5 @@
 """The light CUPID experiment on scikit-learn's digits (offline), our reconstruction of the
-paper's protocol at toy scale (spec cupid.md §6).
+paper's protocol at toy scale (thresholds ours).
 
 ID = digits 0–4, OOD = digits 5–9, pixels /16. Per seed: a host MLP 64-128-64-5 (ReLU, dropout
 0.1) is trained on 300 ID images and frozen; CUPID (:class:`~numerics.cupid.modules.CupidMLP`) is
@@ -172,18 +172,6 @@ def digits(protocol: str, quick: bool = False, device: str = "cpu") -> list[dict
 
 def _cell(cell):
     return run_seed(*cell)
-
-
-def mean_ci(values, level: float = 0.95):
-    """(mean, half-width of the Student-t interval) over seeds."""
-    from scipy import stats
-
-    v = np.asarray(values, dtype=float)
-    v = v[np.isfinite(v)]
-    if v.size < 2:
-        return float(v.mean()) if v.size else float("nan"), float("nan")
-    half = stats.t.ppf(0.5 + level / 2, v.size - 1) * v.std(ddof=1) / np.sqrt(v.size)
-    return float(v.mean()), float(half)
 
 
 @experiment

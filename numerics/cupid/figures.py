@@ -96,6 +96,16 @@ _LABELS = {"eu": "CUPID-E", "au": "CUPID-A", "msp": "MSP", "entropy": "entropy",
            "mc": "MC-dropout (30)"}
 
 
+def _mean_halfwidth(values):
+    """Mean and half-width of the 95 % t-interval over seeds (numerics.stats; nan for one)."""
+    from numerics import stats
+
+    v = np.asarray(values, dtype=float)
+    iv = stats.t_interval(v[np.isfinite(v)])
+    half = iv.halfwidth if np.isfinite(iv.halfwidth) else float("nan")
+    return iv.mean, half
+
+
 @figure("cupid", "digits_auroc",
         claims=("cupid.light.eu_vs_baselines", "cupid.light.eu_detects_ood", "cupid.light.no_max"))
 def digits_auroc(quick: bool = False):
@@ -103,7 +113,7 @@ def digits_auroc(quick: bool = False):
     95 % t-interval over seeds."""
     import matplotlib.pyplot as plt
 
-    from numerics.cupid.experiments import METHODS, digits, mean_ci
+    from numerics.cupid.experiments import METHODS, digits
 
     prots = ("code", "heldout") if quick else ("code", "heldout", "heldout_nomax")
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
@@ -112,7 +122,7 @@ def digits_auroc(quick: bool = False):
     for ai, (task, ax) in enumerate(zip(("ood", "mis"), axes, strict=True)):
         for pi, p in enumerate(prots):
             runs = digits(p, quick)
-            stats = [mean_ci([r[f"{task}_{k}"] for r in runs]) for k in METHODS]
+            stats = [_mean_halfwidth([r[f"{task}_{k}"] for r in runs]) for k in METHODS]
             xs = np.arange(len(METHODS)) + (pi - (len(prots) - 1) / 2) * w
             ax.bar(xs, [s[0] for s in stats], w, yerr=[np.nan_to_num(s[1]) for s in stats],
                    capsize=2, label=f"protocol {p}", color=f"C{pi}")

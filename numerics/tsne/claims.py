@@ -3,9 +3,11 @@
 Each check reads one cached experiment of :mod:`numerics.tsne.experiments` (judging never
 retrains) and compares what the paper reports with what exact t-SNE does on the same kind of
 input. Thresholds are the paper's words made numeric and fixed before running: "drops by orders
-of magnitude" = at least 100x; "nearly equal" outputs = the 95 % bootstrap interval of the mean
-difference over seeds within ±0.05 (silhouette), ±0.05 nats (KL), ±0.01 (trustworthiness);
-"roughly preserves" = within a factor 2; "seldom above 0.2" = at most 0.2.
+of magnitude" = at least 100x; "nearly equal" outputs = a pre-registered paired TOST over seeds
+(numerics.stats) within ±0.05 (silhouette), ±0.05 nats (KL), ±0.01 (trustworthiness);
+"roughly preserves" = within a factor 2; "seldom above 0.2" = at most 0.2. The checks on one
+fixed construction (near-simplices, outliers, the poison point) are deterministic runs of the
+engine from a fixed initial layout, not estimates over seeds.
 
 t-SNE layouts are chaotic (two runs whose P differ by 1e-17 can end far apart), so statements
 about "the same output" are made on distributions over random initial layouts, each run to a
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.claims import Judge, Unavailable, claim
+from theory.claims import Judge, Preregistered, Unavailable, claim
 
 PAPER_PBMC3K = {"sil_input": 0.198, "sil_input_impostor": 6.6e-5, "sil_tsne": 0.429,
                 "sil_tsne_impostor": 0.462, "sil_pca": 0.372, "sil_pca_impostor": -0.059}
@@ -24,96 +26,97 @@ PAPER_PBMC3K = {"sil_input": 0.198, "sil_input_impostor": 6.6e-5, "sil_tsne": 0.
 MARGINS = {"sil": 0.05, "kl": 0.05, "trust": 0.01}
 
 
-def _bootstrap_ci(a, b, rng, reps: int = 4000) -> tuple[float, float]:
-    """95 % percentile bootstrap interval of mean(b) − mean(a) (independent resampling)."""
-    ia = rng.integers(0, len(a), (reps, len(a)))
-    ib = rng.integers(0, len(b), (reps, len(b)))
-    diff = b[ib].mean(axis=1) - a[ia].mean(axis=1)
-    return float(np.quantile(diff, 0.025)), float(np.quantile(diff, 0.975))
+#: The distribution claims' test, fixed before the runs: per metric, the paired difference
+#: (impostor − X, same random initial layout) divided by its margin (:data:`MARGINS`), TOST
+#: against ±1 margin; the three metrics split α (Bonferroni).
+DIST_TEST = Preregistered(
+    statistic="paired difference impostor − X (same initial layout) of the output's silhouette, "
+    "KL (nats) and trustworthiness, each in units of its equivalence margin (0.05, 0.05, 0.01)",
+    alternative="equivalence", margin=1.0, threshold=0.0, seeds=10, effect=1.0,
+    effect_source="ours: a shift of one margin, the smallest difference we call 'not the same'",
+    alpha=0.05)
 
 
 def _distribution_evidence(name: str, quick: bool):
     if quick:
-        raise Unavailable("quick mode cannot decide a statement about distributions over "
+        raise Unavailable("undecided in quick mode: a statement about distributions over "
                           "seeds (10 seeds x 2 inputs of certified t-SNE runs); the full run "
                           "decides")
-    from scipy.stats import mannwhitneyu
-
+    from numerics import stats
     from numerics.tsne.experiments import CERTIFIED_GTOL, impostor_distributions
 
     r = impostor_distributions(quick)[name]
-    rng = np.random.default_rng(0)
     j = Judge()
     measured = {"n": r["n"], "seeds": len(r["runs"]["X"]), "max|dP|": r["max_abs_dP"]}
     drop = r["sil_input"] / max(abs(r["sil_input_impostor"]), 1e-300)
     j.ge("input silhouette drop X / impostor", drop, 100.0)
+    arms = {}
     for key, margin in MARGINS.items():
         a = np.array([x[key] for x in r["runs"]["X"]])
         b = np.array([x[key] for x in r["runs"]["impostor"]])
-        lo, hi = _bootstrap_ci(a, b, rng)
-        pooled = np.sqrt((a.var(ddof=1) + b.var(ddof=1)) / 2)
+        arms[f"{key} (impostor − X) / {margin:g}"] = (b - a) / margin
         measured[key] = {"X mean, sd": (float(a.mean()), float(a.std(ddof=1))),
-                         "impostor mean, sd": (float(b.mean()), float(b.std(ddof=1))),
-                         "95% CI of mean difference": (lo, hi),
-                         "Mann-Whitney p": float(mannwhitneyu(a, b).pvalue),
-                         "Cohen d": float((b.mean() - a.mean()) / pooled) if pooled > 0 else 0.0}
-        j.le(f"{key}: upper end of the 95% CI of the mean difference", hi, margin)
-        j.ge(f"{key}: lower end of the 95% CI of the mean difference", lo, -margin)
-    # Equivalence (TOST-like) on the bootstrap interval: inside ±margin = same (verified);
-    # entirely outside = different (refuted); straddling a margin = undecided at this number
-    # of seeds (neither a pass nor a counterexample), reported as unavailable with the numbers.
-    straddle = [k for k, m in MARGINS.items()
-                if not (-m <= measured[k]["95% CI of mean difference"][0]
-                        and measured[k]["95% CI of mean difference"][1] <= m)
-                and not (measured[k]["95% CI of mean difference"][0] > m
-                         or measured[k]["95% CI of mean difference"][1] < -m)]
-    if straddle:
-        raise Unavailable(f"undecided at {measured['seeds']} seeds: the 95% CI of the mean "
-                          f"difference straddles the margin for {straddle}: {measured}")
+                         "impostor mean, sd": (float(b.mean()), float(b.std(ddof=1)))}
+    for t in stats.per_arm(arms, DIST_TEST):
+        j.test(t)
     gmax = max(x["grad_max"] for k in ("X", "impostor") for x in r["runs"][k])
     measured["max|grad| over runs"] = gmax
     j.fact(f"every run certified stationary (max|grad| <= {CERTIFIED_GTOL:g})",
            gmax <= CERTIFIED_GTOL)
     return j.evidence(measured=measured, note=(
         f"{name}: stratified subsample of {r['n']}, diameter 1, impostor X_+150 (Algorithm 1's "
-        f"shift); {measured['seeds']} random initial layouts per input, gradient descent then "
-        "L-BFGS to max|grad| <= 1e-5; silhouette, KL and trustworthiness (10 neighbours, "
-        "against X) compared as two samples: bootstrap CI of the mean difference within the "
-        f"margins fixed before running {MARGINS}, with the Mann-Whitney p and Cohen's d. SLACK: "
-        "the margins are our reading of 'nearly equal', not a constant of the paper."))
+        f"shift); {measured['seeds']} random initial layouts per input (the same layout for X "
+        "and the impostor), gradient descent then L-BFGS to max|grad| <= 1e-5; silhouette, KL "
+        "and trustworthiness (10 neighbours, against X) compared by a paired TOST per metric "
+        f"(Bonferroni over 3) with the margins fixed before running {MARGINS}. SLACK: the "
+        "margins are our reading of 'essentially indistinguishable', not a constant of the "
+        "paper."))
 
 
 @claim("tsne.exp1.impostor_digits", where="Fig. 1/2, Sec. 5", kind="empirical",
-       evidence=("observation",), expected="unavailable",
-       # Measured: the silhouette CI of the mean difference is [-0.002, 0.054] at 10 seeds,
-       # straddling the margin 0.05 fixed before running (KL and trustworthiness inside). The
-       # equivalence is neither shown nor refuted at this budget; more seeds were not added
-       # after the fact (that would be running until it passes).
+       evidence=("observation",), expected="undecided", test=DIST_TEST,
+       # Earlier measured: the silhouette bootstrap CI of the mean difference was [-0.002,
+       # 0.054] at 10 seeds, straddling the margin 0.05 fixed before running.
        statement="On scikit-learn digits, an impostor with the same P has an input silhouette "
        "smaller by orders of magnitude, yet exact t-SNE outputs over random initial layouts "
        "have the same distribution of silhouette, KL and trustworthiness.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 5, §4.1 (an impostor practically indistinguishable in its 2D t-SNE plot, "
+               "with a much weaker input silhouette) and Fig. 2, p. 6")),
+       setting=("analogue",
+                ("scikit-learn digits (300-point stratified subsample) instead of PBMC3k; "
+                "exact t-SNE over random initial layouts, equivalence margins ours")))
 def _impostor_digits(quick: bool = False):
     return _distribution_evidence("digits", quick)
 
 
 @claim("tsne.exp1.impostor_pbmc", where="Fig. 2, Sec. 5", kind="empirical",
-       evidence=("observation",),
+       evidence=("observation",), test=DIST_TEST,
        statement="On real single-cell data (scanpy pbmc68k_reduced, bulk_labels), the impostor's "
        "input silhouette drops by orders of magnitude while the distributions of t-SNE output "
        "silhouette, KL and trustworthiness over random initial layouts stay the same (paper, "
        "PBMC3k, one run: input 0.198 -> 6.6e-5, t-SNE 0.429 -> 0.462).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 5, §4.1, and Fig. 2, p. 6 (PBMC3k, silhouette labels from Fig. 2)")),
+       setting=("analogue",
+                ("scanpy pbmc68k_reduced (300-point stratified subsample, bulk_labels) instead "
+                "of PBMC3k (2638 points, Ward clusters); exact t-SNE over random initial "
+                "layouts, equivalence margins ours")))
 def _impostor_pbmc(quick: bool = False):
     return _distribution_evidence("pbmc68k_reduced", quick)
 
 
 @claim("tsne.exp1.same_p", where="Fig. 1/2, Lemma 17", kind="empirical", evidence=("sanity",),
        statement="The data sets and their impostors X_+150 have the same P to 1e-12.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("ours",
+               ("a software test of Lemma 17 (camera-ready appendix, L259-L270) on the "
+               "impostors of our experiments")),
+       setting=("analogue",
+                "our digits and pbmc68k_reduced subsamples and their shifted impostors"))
 def _same_p(quick: bool = False):
     from numerics.tsne.experiments import impostors
 
@@ -124,40 +127,55 @@ def _same_p(quick: bool = False):
                       "test; the statements about outputs are the distribution claims")
 
 
-@claim("tsne.exp1.pca_loses_impostor_clusters", where="Fig. 2 (PCA row)", kind="empirical",
-       expected="undecided",
-       corrected_by=("tsne.exp1.pca_same_directions", "tsne.exp1.pca_drop_is_randomized_svd"),
-       evidence=("witness",), statement="PCA, unlike t-SNE, loses the clusters of the impostor (paper, PBMC3k: PCA "
-       "silhouette 0.372 -> -0.059).",
-       source=("secondary", "UNAUDITED: " + "Fig. 2's PCA row (PBMC3k: 0.372 -> -0.059) read as the statement that PCA "
-       "loses the impostor's clusters; the figure's numbers are from the spec note, the "
-       "paper's text around it was not seen. Our data and labels differ (scanpy "
-       "pbmc68k_reduced with bulk_labels, not PBMC3k with Ward clusters)."),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+@claim("tsne.exp1.pca_loses_impostor_clusters", where="authors' notebook "
+       "1_impostor_singleCell.ipynb (PCA rows; not in the camera-ready Fig. 2)", kind="empirical",
+       evidence=("witness",),
+       statement="In the authors' notebook, PCA loses the impostor's clusters: its route "
+       "(KernelPCA coordinates of the impostor, then scikit-learn PCA with the default solver) "
+       "gives the impostor a PCA silhouette far below X's (notebook, PBMC3k: 0.372 -> -0.059). "
+       "Checked as: the route's silhouette is at most half of X's PCA silhouette.",
+       source=("code",
+               ("njbergam/tsne-exaggerates-clusters@8ec0d8d:1_impostor_singleCell.ipynb, cells "
+               "7 and 11 (scikit-learn PCA with its default solver on the KernelPCA impostor; "
+               "printed silhouettes 0.372 -> -0.059); the camera-ready Fig. 2 has no PCA row")),
+       setting=("analogue",
+                ("scanpy pbmc68k_reduced (n = 700, bulk_labels) instead of PBMC3k (2638 "
+                "points, Ward clusters); the notebook's route (KernelPCA coordinates, then "
+                "PCA with scikit-learn's default solver) re-run by us")))
 def _pca_loses(quick: bool = False):
     from numerics.tsne.experiments import impostors
 
     r = impostors(quick)["pbmc68k_reduced"]
+    route = r["paper_route_pca"]
+    if route["solver"] != "randomized":
+        raise Unavailable(f"at n = {r['n']} scikit-learn's default solver is "
+                          f"{route['solver']!r}, not the randomized solver the notebook's "
+                          "n = 2638 gets: the quick subsample cannot re-run its route; the full "
+                          "run (n = 700) decides")
     j = Judge()
-    # The statement holds if exact PCA of the impostor keeps < half of X's PCA silhouette.
-    j.le("exact PCA silhouette of the impostor vs half of X's", r["sil_pca_impostor"],
+    j.le("notebook route: impostor's PCA silhouette vs half of X's", route["sil"],
          0.5 * r["sil_pca"])
     return j.evidence(
-        measured={"sil_pca": r["sil_pca"], "sil_pca_impostor_exact": r["sil_pca_impostor"],
-                  "paper route (KernelPCA, PCA default solver)": r["paper_route_pca"]},
-        expected={"paper_pbmc3k": {"sil_pca": 0.372, "sil_pca_impostor": -0.059}},
-        note=f"pbmc68k_reduced (n = {r['n']}): exact PCA (dense SVD) of X_+C keeps the "
-        "clusters. The paper's drop is an artefact of randomized SVD "
-        "(tsne.exp1.pca_drop_is_randomized_svd).")
+        measured={"sil_pca(X)": r["sil_pca"], "notebook route (impostor)": route["sil"],
+                  "exact PCA of X_+C": r["sil_pca_impostor"]},
+        expected={"notebook_pbmc3k": {"sil_pca": 0.372, "sil_pca_impostor": -0.059}},
+        note=f"pbmc68k_reduced (n = {r['n']}): the notebook's route reproduces the drop; exact "
+        "PCA of the same impostor keeps the clusters (tsne.exp1.pca_same_directions), so the "
+        "drop is the randomized solver's (tsne.exp1.pca_drop_is_randomized_svd). Threshold "
+        "(half) ours, fixed before running.")
 
 
-@claim("tsne.exp1.pca_same_directions", where="Fig. 2 (PCA row), Lemma 16", kind="empirical",
-       expected="corrected", evidence=("proof", "independent"),
+@claim("tsne.exp1.pca_same_directions", where="notebook 1_impostor_singleCell.ipynb (PCA "
+       "rows), Lemma 16", kind="empirical", expected="extension", evidence=("proof", "independent"),
        statement="Exact PCA of an impostor X_+C has the same leading principal directions as "
        "PCA of X (its centred Gram matrix is G + (C/2)H), so PCA scores are X's with each axis "
        "rescaled by sqrt(lambda_k + C/2); the cluster structure stays visible.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("ours",
+               ("our statement, with its proof in the check: exact PCA of X_+C keeps X's "
+               "principal directions (explains the authors' notebook "
+               "1_impostor_singleCell.ipynb, cell 11)")),
+       setting=("analogue",
+                "digits and pbmc68k_reduced subsamples and their impostors"))
 def _pca_same(quick: bool = False):
     from numerics.tsne.experiments import impostors
 
@@ -171,14 +189,19 @@ def _pca_same(quick: bool = False):
                       "coordinate sets (|cos| between k-th score vectors)")
 
 
-@claim("tsne.exp1.pca_drop_is_randomized_svd", where="Fig. 2 (PCA row)", kind="empirical",
-       expected="corrected", evidence=("witness", "observation"),
-       statement="The paper's PCA drop on the impostor is an artefact of randomized SVD: its "
+@claim("tsne.exp1.pca_drop_is_randomized_svd", where="notebook 1_impostor_singleCell.ipynb "
+       "(PCA rows)", kind="empirical", expected="extension", evidence=("witness", "observation"),
+       statement="The notebook's PCA drop on the impostor is an artefact of randomized SVD: its "
        "route (KernelPCA coordinates, then scikit-learn PCA with the default solver, which "
        "picks randomized SVD above 500 x 500) loses the clusters, while the same coordinates "
        "through the exact solver keep them.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("ours",
+               ("our finding on the authors' notebook "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:1_impostor_singleCell.ipynb, "
+               "cells 7 and 11): its PCA drop comes from scikit-learn's randomized solver; "
+               "thresholds (half, 0.9) ours")),
+       setting=("analogue",
+                "scanpy pbmc68k_reduced (n = 700, bulk_labels) instead of PBMC3k"))
 def _pca_route(quick: bool = False):
     from numerics.tsne.experiments import impostors
 
@@ -187,7 +210,7 @@ def _pca_route(quick: bool = False):
     if route["solver"] != "randomized":
         raise Unavailable(f"at n = {r['n']} scikit-learn's default solver is "
                           f"{route['solver']!r}, not randomized: the quick subsample cannot "
-                          "reproduce the paper's route; the full run (n = 700) decides")
+                          "re-run the notebook's route; the full run (n = 700) decides")
     j = Judge()
     j.fact("default solver picked randomized SVD", route["solver"] == "randomized")
     j.le("paper route: silhouette vs half of X's PCA silhouette", route["sil"],
@@ -212,8 +235,15 @@ def _pca_route(quick: bool = False):
        "which the clusters separate (output silhouette >= 0.5 from input <= 0.01), the "
        "circle's neighbourhoods are kept (trustworthiness >= 0.9) and one Gaussian's layout "
        "beats a random layout's trustworthiness by 0.2.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 6-7, Fig. 3 and its caption (perturbations of a 200-point unit simplex "
+               "within eps = 0.01 give very different outputs); the numeric thresholds are "
+               "ours")),
+       setting=("analogue",
+                ("our near-simplices (2 and 4 Gaussian clusters, a Gaussian, a circle; squared "
+                "distances in [1, 1.008]), exact t-SNE, one run each")))
 def _near_simplex(quick: bool = False):
     from numerics.tsne.experiments import near_simplex
 
@@ -253,8 +283,13 @@ def _near_simplex(quick: bool = False):
        evidence=("observation",),
        statement="For a blob plus one outlier of outlier number alpha(X) in [0.5, 5], the "
        "stationary exact t-SNE output has alpha(Y) below Thm 9's bound.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 8, Thm 9, and Fig. 5 (middle row), p. 9")),
+       setting=("analogue",
+                ("a synthetic Gaussian blob plus one outlier (alpha(X) in [0.5, 5]), exact "
+                "t-SNE polished to a stationary point")))
 def _outlier_bound(quick: bool = False):
     from numerics.tsne.experiments import outliers
 
@@ -276,8 +311,14 @@ def _outlier_bound(quick: bool = False):
        evidence=("observation",),
        statement="t-SNE seldom produces outliers: for inputs with alpha(X) >= 1 the output has "
        "alpha(Y) <= 0.2, while PCA roughly preserves alpha (within a factor 2).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 9, §5 (t-SNE seldom shows outliers past alpha > 0.2 in practice; PCA "
+               "roughly preserves alpha); 'roughly' = within a factor 2 is ours")),
+       setting=("analogue",
+                ("a synthetic Gaussian blob plus one outlier instead of the credit-fraud data; "
+                "exact t-SNE")))
 def _outlier_absorbed(quick: bool = False):
     from numerics.tsne.experiments import outliers
 
@@ -290,8 +331,7 @@ def _outlier_absorbed(quick: bool = False):
         j.ge(f"alpha(X)={a:.3g}: alpha(PCA)/alpha(X) ", r["alpha_pca"] / a, 0.5)
     return j.evidence(
         measured=[{k: r[k] for k in ("alpha_input", "alpha_tsne", "alpha_pca")} for r in rows],
-        note="paper's rerun (note): alpha(X) 1, 5, 50 -> alpha(Y) 0.106, 0.119, 0.077. "
-        "SLACK: thresholds are the paper's words made numeric; the measured values sit inside.")
+        note="SLACK: thresholds are the paper's words made numeric; the measured values sit inside.")
 
 
 @claim("tsne.exp4.poison_point_same_output", where="Fig. 11, Thm 7", kind="empirical",
@@ -299,8 +339,13 @@ def _outlier_absorbed(quick: bool = False):
        statement="At perplexity 1 the regular simplex plus centroid (silhouette 0) and two "
        "clusters plus centroid (silhouette 0.4226) have bitwise equal P, so the deterministic "
        "engine from one init returns the same output for both.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
-       setting=("analogue", "UNAUDITED: light replication (data, scale, budget differ)"))
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 7, Thm 7 (corroborated by Fig. 11)")),
+       setting=("analogue",
+                ("a software test: our deterministic engine from one initial layout on the two "
+                "inputs of Thm 7")))
 def _poison(quick: bool = False):
     from numerics.tsne.experiments import poison
 

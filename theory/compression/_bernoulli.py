@@ -9,7 +9,7 @@ One-shot (Thm 1): given the common randomness U the code is one of the four maps
 const0, const1; with a = P(f_U in {id, neg}) the rate is E H(f_U(X)) = a H_b(q_X). The paper's
 boundary C_b(R) uses the *linear* classification model H(S|Y,U) = (1-a)H(S) + a H_b(q_S1);
 the problem as defined (Def 2) constrains the *exact* H(S|Y) of the mixture, a concave function
-of p11 (compression.md §3). Both are implemented; ``classification="exact"`` is the default.
+of p11 (our derivation). Both are implemented; ``classification="exact"`` is the default.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def bernoulli_joint(p11, q_x: float, q_y: float) -> np.ndarray:
 
 
 def bernoulli_cond_entropy(p11, q_x: float, q_y: float, q_s1: float) -> np.ndarray:
-    r"""Exact H(S|Y) in bits of the coupling with P(X=1,Y=1) = p11 (compression.md §5(b)).
+    r"""Exact H(S|Y) in bits of the coupling with P(X=1,Y=1) = p11 (our derivation).
 
     .. math::
         H(S|Y) = q_Y H_b\!\Big(q_{S_1} + (1-2q_{S_1})\tfrac{p_{11}}{q_Y}\Big)
@@ -139,7 +139,7 @@ def bernoulli_rate_only_oneshot(R: float, q_x: float, q_y: float) -> float:
         \qquad D_{ind} = q_X + q_Y - 2 q_X q_Y.
 
     The paper's Thm 2(ii) without the floor falls below the OT minimum :math:`|q_X-q_Y|` once
-    R exceeds the knee :math:`R^* = H_b(q_X)\,a_{max}`; the floor makes it exact (compression.md
+    R exceeds the knee :math:`R^* = H_b(q_X)\,a_{max}`; the floor makes it exact (our derivation;
     §3.1). Rates in bits; Hamming distortion (a probability).
     """
     d_ind = q_x + q_y - 2 * q_x * q_y
@@ -288,7 +288,7 @@ def bernoulli_drc(R: float, C: float, q_x: float, q_y: float, q_s1: float, *,
 
     References
     ----------
-    Thm 2 (and Thm 1) of Nguyen, Nguyen & Bose, ICLR 2026; corrections in compression.md §3.
+    Thm 2 (and Thm 1) of Nguyen, Nguyen & Bose, ICLR 2026; corrections: our derivation
     """
     if as_stated:
         return _flag_stated(_drc_as_stated(R, C, q_x, q_y, q_s1), R, C)
@@ -305,7 +305,7 @@ def bernoulli_drc(R: float, C: float, q_x: float, q_y: float, q_s1: float, *,
 
 
 def _drc_as_stated(R, C, q_x, q_y, q_s1) -> float:
-    """Thm 2's three regimes as the paper states them (compression.md §2)."""
+    """Thm 2's three regimes as the paper states them (our derivation)."""
     d_ind, d_min = q_x + q_y - 2 * q_x * q_y, abs(q_x - q_y)
     hx, hs, h1 = float(binary_entropy(q_x)), label_entropy(q_x, q_s1), float(binary_entropy(q_s1))
     slope = 2 * q_x * (1 - q_x)
@@ -336,7 +336,7 @@ def bernoulli_rdc(D: float, C: float, q_x: float, q_y: float, q_s1: float, *,
     r"""One-shot Bernoulli rate-distortion-classification function (inverse of Thm 2), bits.
 
     Corrected: the least rate :math:`R` with :math:`D^{(B)}(R, C) \le D`. With the linear
-    model and :math:`a_C \le a_{knee}` it is the note's derived form
+    model and :math:`a_C \le a_{knee}` it is our derived form
 
     .. math::
         R^{(B)}(D,C) = H_b(q_X)\max\Big\{\frac{D_{ind}-D}{2q_X(1-q_X)},
@@ -348,7 +348,7 @@ def bernoulli_rdc(D: float, C: float, q_x: float, q_y: float, q_s1: float, *,
 
     Returns ``inf`` where no finite rate meets both constraints (:math:`D < |q_X - q_Y|`, or C too
     small). The paper's own R^(B)(D,C) (App. A.2) was not available to us, so there is no
-    ``as_stated`` form: the spec's RDC is itself our inversion (compression.md §2, derived).
+    ``as_stated`` form: this RDC is itself our inversion (our derivation).
     """
     d_ind, d_min = q_x + q_y - 2 * q_x * q_y, abs(q_x - q_y)
     hx = float(binary_entropy(q_x))
@@ -400,7 +400,7 @@ def bernoulli_asymptotic_dr(R: float, q_x: float, q_y: float) -> float:
         I(p_{11}^*) = R,\ p_{11}^* \in [q_Xq_Y, \min(q_X,q_Y)],
 
     with :math:`I(p_{11})` the mutual information (bits) of the coupling; :math:`p_{11}^*` is
-    found by Brent's method (the "binary root-finding route" of compression.md §5) and
+    found by Brent's method (the "binary root-finding route" of our derivation and
     :math:`D^{(\infty)} = |q_X-q_Y|` once :math:`R \ge I(\min(q_X,q_Y))`. Hamming units.
     """
     _, hi = _p11_reach(R, q_x, q_y, asymptotic=True)
@@ -423,7 +423,7 @@ def bernoulli_asymptotic_drc(R: float, C: float, q_x: float, q_y: float, q_s1: f
 
 def bernoulli_classical_dr(R: float, p: float) -> float:
     r"""Classical Bernoulli distortion-rate :math:`D(R) = H_b^{-1}(H_b(p) - R)` (bits), the
-    asymptotic DRC minimised over the output law :math:`q_Y` (compression.md §4)."""
+    asymptotic DRC minimised over the output law :math:`q_Y` (our derivation)."""
     check_param("R", R, _RATE, "bernoulli_classical_dr")
     check_param("p", p, _HALF, "bernoulli_classical_dr")
     target = float(binary_entropy(p)) - R

@@ -9,7 +9,7 @@ the optimal Y is jointly Gaussian with X; with rho = corr(X, Y)
 * distortion  E(X-Y)^2 = (mu_X - mu_Y)^2 + sigma_X^2 + sigma_Y^2 - 2 rho sigma_X sigma_Y,
 
 so the rate caps rho at rho_R = sqrt(1 - 2^{-2R}) and the label bound asks rho >= rho_C:
-the classification constraint decides feasibility only (compression.md §3.3). Differential
+the classification constraint decides feasibility only (our derivation). Differential
 entropies and rates are in bits; the KL perception budget P is in nats (as the paper's psi).
 """
 
@@ -130,7 +130,7 @@ def gaussian_drc(R: float, C: float, *, mu_x: float, sigma_x: float, mu_y: float
 
     References
     ----------
-    Thm 4 of Nguyen, Nguyen & Bose, ICLR 2026; corrections in compression.md §3.3-3.4.
+    Thm 4 of Nguyen, Nguyen & Bose, ICLR 2026; corrections: our derivation
     """
     caller = "gaussian_drc"
     _check_model(caller, sigma_x, sigma_s, theta1, R=(R, _RATE), C=(C, _REAL),
@@ -167,7 +167,7 @@ def gaussian_rdc(D: float, C: float, *, mu_x: float, sigma_x: float, mu_y: float
 
     ``inf`` where no finite rate suffices: :math:`D \le \Delta\mu^2 + (\sigma_X-\sigma_Y)^2`
     (the OT floor, reached only as :math:`R\to\infty`) or :math:`C \le h(S|X)`. The paper's
-    own App. A.3 was not available; this is our inversion (compression.md §2, derived), so
+    own App. A.3 was not available; this is our inversion (our derivation), so
     there is no ``as_stated`` form.
     """
     _check_model("gaussian_rdc", sigma_x, sigma_s, theta1, D=(D, _NONNEG), C=(C, _REAL),
@@ -243,8 +243,8 @@ def gaussian_drpc(R: float, P: float, C: float, *, sigma_x: float, sigma_s: floa
 
     References
     ----------
-    Thm 5-7 of Nguyen, Nguyen & Bose, ICLR 2026; W2 version and corrections: compression.md
-    §2 (derived) and §3.3.
+    Thm 5-7 of Nguyen, Nguyen & Bose, ICLR 2026; W2 version and corrections: our derivation
+    (the paper's App. A.4 was not available).
     """
     caller = "gaussian_drpc"
     _check_model(caller, sigma_x, sigma_s, theta1, R=(R, _RATE), P=(P, _NONNEG),

@@ -7,7 +7,7 @@ Clarabel). Its Lagrangian form min <P, d> + eps KL(P || p_X p_Y^T) is entropic O
 -H(P) = I(X;Y) - H(X) - H(Y), so the entropic regulariser of POT is the same problem). The exact
 classification constraint H(S|Y) <= C is not convex; for binary alphabets the coupling is fixed
 by p11 and ``binary_asymptotic_drc_scan`` scans it. The binary root-finding route of
-compression.md §5 lives in :func:`theory.compression.bernoulli_asymptotic_dr` and is
+our derivation lives in :func:`theory.compression.bernoulli_asymptotic_dr` and is
 re-exported here as ``binary_asymptotic_dr``.
 """
 

@@ -3,7 +3,7 @@
 Given the common randomness U = u the encoder-decoder is a deterministic map f_u: X -> Y; U can
 be taken as the index of the map, so the problem is an LP in the weights w_f of the
 :math:`|Y|^{|X|}`
-maps (compression.md §5): minimise sum_f w_f E d(X, f(X)) subject to sum_f w_f = 1, the output
+maps (our derivation): minimise sum_f w_f E d(X, f(X)) subject to sum_f w_f = 1, the output
 law sum_f w_f P(f(X) = y) = p_Y(y), the rate sum_f w_f H(f(X)) <= R (bits), and a
 classification constraint:
 

@@ -3,7 +3,7 @@ epistemic uncertainty on a frozen network; the loss optima, the first-order epis
 its mean-value bound, and the detection metrics, as numpy/scipy closed forms.
 
 The paper body was not readable here: the equations follow the authors' released code
-(``a-Fomalhaut-a/CUPID``, read) and third-party notes of the paper (spec ``cupid.md``); where a
+(``a-Fomalhaut-a/CUPID``, read) and third-party notes of the paper (papernotes.org, EN and ZH); where a
 claim rests on the notes only it says ``our reading``.
 """
 

@@ -37,7 +37,12 @@ def two_blobs(rng, n: int = 60, dim: int = 5, gap: float = 4.0):
 @claim("tsne.lemma17.additive_invariance", where="Lemma 17", evidence=("independent",),
        statement="Adding a constant C ≥ 0 to every off-diagonal squared distance leaves the "
        "t-SNE affinities P (hence the set of stationary points) unchanged.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Lemma 17 (\\label{lem:tSNE_additive_invariance}, L259-L270); camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 6, §4.2.1")),
        setting="exact")
 def _additive_invariance(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -61,7 +66,10 @@ def _additive_invariance(seed: int = 0):
 @claim("tsne.lemma17.shift_bitwise", where="Lemma 17", evidence=("sanity",),
        statement="On integer data with C = 2m² realised as [X | m I] every squared distance is "
        "an exact integer, so P(X_{+C}) equals P(X) bit for bit.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours",
+               ("a software test of our P on Lemma 17 (camera-ready appendix, L259-L270): "
+               "integer data and C = 2m^2 chosen by us so that every squared distance is "
+               "exact")),
        setting="exact")
 def _shift_bitwise(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -79,7 +87,12 @@ def _shift_bitwise(seed: int = 0):
 @claim("tsne.lemma17.same_objective", where="Lemma 17, Def. 1", evidence=("sanity",),
        statement="X and X_{+C} have the same objective and gradient at every Y, so a stationary "
        "point for X is one for X_{+C}.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Lemma 17 (L259-L270) with Def. 1 (camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 4)")),
        setting="exact")
 def _same_objective(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -99,7 +112,11 @@ def _same_objective(seed: int = 0):
 @claim("tsne.lemma16.realisability", where="Lemma 16", evidence=("independent", "witness"),
        statement="X_{+C} exists in R^{n-1} for every C ≥ 0: the Gram matrix of D_{+C} is "
        "G + (C/2)H, with eigenvalues ≥ C/2 on 1^⊥ and rank n−1.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Lemma 16 (\\label{lem:X+C_exists}, L250-L257, Schoenberg's criterion in the "
+               "proof)")),
        setting="exact")
 def _realisability(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -128,7 +145,11 @@ def _realisability(seed: int = 0):
 
 @claim("tsne.lemma18.multiplicative_invariance", where="Lemma 18", evidence=("independent",),
        statement="For ρ ∈ (1, n−1) and c > 0, P(cX) = P(X): the calibrated σ* scales to cσ*.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Lemma 18 (\\label{lem:tSNE_multiplicative_invariance}, L273-L290: perplexity "
+               "in (1, n-1), C > 0)")),
        setting="exact")
 def _multiplicative_invariance(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -151,7 +172,10 @@ def _multiplicative_invariance(seed: int = 0):
 @claim("tsne.cor19.g_family", where="Cor. 19", evidence=("independent",),
        statement="g(C) = ((1−C)X)_{+C} has squared distances (1−C)²D + C, the same P as X for "
        "C ∈ [0, 1), and is the unit regular simplex at C = 1.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Cor. 19 (\\label{cor:g_exists}, L293-L311, with its proof)")),
        setting="exact")
 def _g_family(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -176,7 +200,11 @@ def _g_family(seed: int = 0):
 @claim("tsne.p.basic_properties", where="Sec. 2; Lemma 21", evidence=("sanity",),
        statement="P is symmetric with zero diagonal, sums to 1, and every column sums to at "
        "least 1/(2n).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 3, Eqs. (1)-(2) and step (2) (symmetrised P); p. 8 below Thm 9 (the column "
+               "sum is at least 1/(2n))")),
        setting="exact")
 def _basic_properties(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -198,7 +226,13 @@ def _basic_properties(seed: int = 0):
 @claim("tsne.lemma14.calibration", where="Lemma 14, Sec. 2", evidence=("independent",),
        statement="Each row's entropy is strictly increasing in σ, so the calibrated σ_i* is "
        "unique; the calibrated perplexity exp H(P_{·|i}) equals ρ.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Lemma 14 (\\label{lem:unique_neighborhood}, L236-L243: unique sigma_i >= 0 for "
+               "perplexity in (1, n-1)); camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 3, §3, step (1)")),
        setting="exact")
 def _calibration(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -232,7 +266,11 @@ def _calibration(seed: int = 0):
        evidence=("independent",),
        statement="The paper's classical-MDS realisation in R^{n−1} and the coordinate-append "
        "realisation of X_{+C} give the same P.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Lemma 16 (L250-L257) and Algorithm 1 (App. A.7, L476-L490: classical MDS of "
+               "the shifted, rescaled D)")),
        setting="exact")
 def _mds_matches(seed: int = 0):
     rng = np.random.default_rng(seed)

@@ -45,7 +45,10 @@ EPSILONS = (1.0, 0.5, 0.1, 0.01)
 @claim("tsne.thm3.impostor_silhouette", where="Thm 3", evidence=("independent", "witness"),
        statement="For every 0 < ε ≤ 1 there is X_ε with silhouette exactly ε·S̄(X) and the same "
        "P as X at every perplexity (so the same t-SNE outputs).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 5, §4.1, Thm 3")),
        setting="exact")
 def _impostor_silhouette(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -75,7 +78,11 @@ def _impostor_silhouette(seed: int = 0):
 @claim("tsne.appA4.ch_impostor", where="App. A.4", evidence=("independent", "witness"),
        statement="CH(X_{+c}) = (B/(k−1) + c/2)/(W/(n−k) + c/2), so every 1 < t ≤ CH(X) is hit "
        "exactly by a shift, with P unchanged; a regular simplex has CH = 1.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "App. A.4, CH definition and Thm 10 (L131-L148; numbered as in the PDF's "
+               "references); the closed form of CH(X_+c) in B, W, c is our derivation")),
        setting="exact")
 def _ch_impostor(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -106,7 +113,11 @@ def _ch_impostor(seed: int = 0):
 
 @claim("tsne.appA5.dunn_impostor", where="App. A.5", evidence=("independent", "witness"),
        statement="DI(X_{+c}) = √(d_b² + c)/√(d_w² + c), so every 1 < t ≤ DI(X) is hit exactly.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "App. A.5, DI definition and Thm 12 (L166-L183); the closed form of DI(X_+c) "
+               "is our derivation")),
        setting="exact")
 def _dunn_impostor(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -133,7 +144,11 @@ def _dunn_impostor(seed: int = 0):
 
 @claim("tsne.appA5.two_mass_infinite", where="App. A.5", evidence=("sanity",),
        statement="The two-point-mass output of Cor. 4 has DI = CH = ∞ (x/0 = ∞).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Cors 11 and 13 (L150-L156, L184-L190) and the x/0 = inf footnotes of the CH "
+               "and DI definitions")),
        setting="exact")
 def _two_mass_infinite():
     Y, lab = cor4_layout(8, 5.0)
@@ -153,14 +168,19 @@ def _two_mass_gradient(n: int, rho: float):
     return float(P[0, n - 1]), dLdr
 
 
-@claim("tsne.cor4.all_perplexities", where="Cor. 4", expected="reading_fails",
+@claim("tsne.cor4.all_perplexities", where="Cor. 4", expected="refuted",
        corrected_by="tsne.cor4.interior_perplexities", evidence=("witness", "proof"),
-       statement="For every ρ ∈ [1, n−1] the impostors X_ε of two point masses share a "
-       "stationary output Y with silhouette 1.",
-       source=("secondary", "UNAUDITED: " + "from the spec note's statement of Cor. 4 ('for every perplexity, the "
-       "impostors X_ε of two point masses share a stationary output with S̄ = 1'); the "
-       "perplexity range [1, n−1] is the paper's Def. 1 range. The paper's text of the "
-       "corollary was not seen verbatim."),
+       statement="Cor. 4 as printed: for n ≥ 4 even and two equal halves there are inputs X_ε "
+       "(0 < ε ≤ 1) with silhouette ε that, for every perplexity ρ ∈ [1, n−1], share a "
+       "stationary output Y with silhouette 1 (the proof's X_ε are shifted two point masses).",
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 5, §4.1, Cor. 4 (the sequence X_eps, 0 < eps <= 1, shares an output Y with "
+               "silhouette 1 for any perplexity in [1, n-1]); its proof in camera-ready "
+               "appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "L365-L391, takes sigma non-zero for every perplexity in [1, n-1]")),
        setting="exact")
 def _cor4_all(seed: int = 0):
     """Why it fails whatever construction is used: the family includes ε = 1, and S̄(X) = 1
@@ -198,7 +218,9 @@ def _cor4_all(seed: int = 0):
        evidence=("independent", "witness"),
        statement="For ρ ∈ (n/2−1, n−1) the shifted two-mass sets X_ε (S̄ = ε) share the "
        "stationary output Y = {0, r*} with r*² = e^β − 1, KL = 0 and S̄(Y) = 1.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours",
+               ("our correction of Cor. 4 (camera-ready PDF p. 5): the perplexity range "
+               "restricted to (n/2-1, n-1), where the proof's calibrated sigma is non-zero")),
        setting="exact")
 def _cor4_interior(seed: int = 0):
     j = Judge()
@@ -235,7 +257,10 @@ def _cor4_interior(seed: int = 0):
 @claim("tsne.thm5.near_simplex_instability", where="Thm 5, Lemma 6", evidence=("independent",),
        statement="The Δ_ε map (a shift and a scaling) keeps P; hence any two inputs with very "
        "different P have near-simplex versions whose squared distances agree within 1 ± ε.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 5, Thm 5, and p. 6, Lemma 6 (the set Delta_eps)")),
        setting="exact")
 def _near_simplex(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -266,7 +291,13 @@ def _near_simplex(seed: int = 0):
 @claim("tsne.thm7.poison_point", where="Thm 7, Lemma 20", evidence=("independent", "witness"),
        statement="At ρ = 1, a regular simplex (S̄ = 0) and a two-cluster set (S̄ = (√3−1)/√3) "
        "each with their centroid appended have identical P.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 7, §4.2.2, Thm 7 (silhouette (sqrt 3 - 1)/sqrt 3 at perplexity 1); "
+               "camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Lemma 20 (L446-L451) and the proof of Thm 7 (L393-L425)")),
        setting="exact")
 def _poison_point():
     j = Judge()

@@ -72,7 +72,10 @@ def _thm9_small_n(seed: int = 0):
 @claim("tsne.thm9.outlier_bound", where="Thm 9", evidence=("observation",),
        statement="For n > 2, any ρ and any stationary output Y, the outlier number satisfies "
        "α(Y) ≤ max{3.26, √((2/0.1876)(1 + 2/(n−2)))} (3.266 + o(1)).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 8, §5, Def. 8 and Thm 9")),
        setting="exact")
 def _thm9(seed: int = 0):
     runs = thm9_runs(seed)
@@ -103,7 +106,13 @@ def _thm9(seed: int = 0):
        statement="α⁴(1+α²)/(2(1+α)⁴) ≥ 0.1876·α² for α ≥ 3.26, and the bound is 3.651 at "
        "n = 10, 3.298 at n = 100, 3.2651 ≤ 3.266 as n → ∞; the text's '≈3.6' is the older, "
        "weaker √(13 + 24/(n−2)).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready PDF "
+               "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
+               "p. 8, Thm 9 (3.266 + o(1)) and p. 9 (the text's 'roughly 3.6'); the proof of "
+               "Thm 9 in camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex) "
+               "(from L600)")),
        setting="exact")
 def _thm9_constant():
     a = sp.symbols("alpha", positive=True)
@@ -142,7 +151,10 @@ def _thm9_constant():
 @claim("tsne.lemma21.output_mass", where="Lemma 21", evidence=("witness", "search"),
        statement="Σ_i Q_0i ≤ 1/(2 + (n−2)(1+γ²)/(1+β²)) for the outlier y_0 (γ: its nearest "
        "distance, β: the diameter of the rest).",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Lemma 21 (\\label{lem:Qsum_bound}, L545-L551)")),
        setting="exact")
 def _lemma21(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -193,7 +205,10 @@ def _cone_trials(seed: int):
 @claim("tsne.lemma22.cone", where="Lemma 22", evidence=("proof", "observation"),
        statement="If y_0 is an (α, y_0)-outlier there is a unit v with "
        "(α/(1+α))‖y_i−y_0‖ ≤ (y_i−y_0)·v ≤ ‖y_i−y_0‖ for every i.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("printed",
+               ("camera-ready appendix, LaTeX source "
+               "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
+               "Lemma 22 (\\label{lem:r_split}, L570-L575: constant alpha/(1+alpha))")),
        setting="exact")
 def _lemma22(seed: int = 0):
     t = _cone_trials(seed)
@@ -213,7 +228,9 @@ def _lemma22(seed: int = 0):
        evidence=("proof", "witness", "search"),
        statement="The cone constant of Lemma 22 sharpens to α/√(1+α²) (for diam ≤ 1 scale), "
        "attained by y_0 = 0 and the rest {(α, 0), (α, 1)}.",
-       source=("secondary", "UNAUDITED: the package's earlier reading; printed wording not yet located"),
+       source=("ours",
+               ("our sharpening of Lemma 22 (camera-ready appendix L570-L575; the source keeps "
+               "the alpha/sqrt(1+alpha^2) form commented out)")),
        setting="exact")
 def _lemma22_sharp(seed: int = 0):
     """Proof: every y_i lies in the half-space {(y − p)·v ≥ 0} (p is the projection of y_0 on
