@@ -147,7 +147,7 @@ def _inserted_pred(quick: bool = False):
 
 
 @claim("cupid.light.agreement_rate", where="test.py vs abstract (corrected)", kind="empirical",
-       expected="corrected",
+       expected="extension",
        statement="The inserted prediction agrees with the base prediction on at least 90 % of "
        "ID test inputs on average over 5 seeds, under both protocols (so test.py's labels are "
        "close to, but not, the base model's).", evidence=("observation",), test=_T_AGREE,
@@ -298,7 +298,7 @@ def _eu_vs_baselines(quick: bool = False):
 
 
 @claim("cupid.light.eu_detects_ood", where=f"{_WHERE}, Table 2 (corrected, digits analogue)",
-       kind="empirical", expected="corrected",
+       kind="empirical", expected="extension",
        statement="CUPID-E detects OOD digits well above chance: its OOD AUROC exceeds 0.80 "
        "(one-sided test over 5 seeds), under both protocols.",
        evidence=("observation",), test=_T_OOD,
@@ -337,7 +337,7 @@ def _no_max(quick: bool = False):
 
 
 @claim("cupid.light.no_max_small", where=f"{_WHERE}, ablation (corrected, digits analogue)",
-       kind="empirical", expected="corrected",
+       kind="empirical", expected="extension",
        statement="On digits the push term does not help OOD detection: the paired "
        "difference of CUPID-E's OOD AUROC (with − without push) is below 0.005 (one-sided test "
        "over 5 seeds, heldout protocol).", evidence=("observation",), test=_T_NOMAX_SMALL,
