@@ -189,3 +189,23 @@ def test_preregistration_refuses_incomplete_or_invalid_designs(kwargs, match):
 def test_every_registered_claim_declares_source_and_setting_consistently():
     problems = check_registry_consistency(discover(kinds=("theory",)))
     assert problems == []
+
+
+def test_no_claim_keeps_a_provisional_source_or_cites_files_a_cloner_lacks():
+    claims = discover()
+    unaudited = [c.id for c in claims
+                 if "UNAUDITED" in c.source.where or "UNAUDITED" in (c.setting.differs or "")]
+    assert unaudited == []
+    import re
+
+    # the package's own notes (shared/papers/<topic>.md) are not public
+    private = re.compile(r"shared/|spec §|(?<![\w/-])papers/[a-z_0-9]+\.md|\b[a-z_0-9]+\.md §")
+    cited = [c.id for c in claims if private.search(f"{c.source.where} {c.statement}")]
+    assert cited == []
+
+
+def test_only_printed_text_or_released_code_on_the_papers_objects_is_refuted():
+    for c in discover():
+        if c.expected == "refuted":
+            assert c.source.kind in ("printed", "code") and c.setting.kind == "exact", c.id
+            assert c.corrected_by, c.id

@@ -50,3 +50,26 @@ def test_a_flip_is_two_decided_verdicts_and_undecided_is_not_a_flip():
     s.expected = {"a": "verified", "b": "verified", "c": "undecided"}
     assert s.flips() == ["a"] and s.wavers() == ["b"]
     assert "**flip**" in s.to_markdown()
+
+
+#: Topics whose quick empirical claims include verdicts registered as decidable in quick mode
+#: (deterministic torch checks and robust quick tests), so a flip would show.
+QUICK_TOPICS = ("eva", "hauwm", "pnl_augment")
+
+
+def test_quick_verdicts_do_not_flip_across_kernels_and_seed_blocks(tmp_path, monkeypatch):
+    monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path))
+    result = stability.stability(QUICK_TOPICS, quick=True, jobs=2)
+    assert result.verdicts, "no empirical claims ran"
+    decided = [cid for cid, vs in result.verdicts.items()
+               if any(v not in stability.UNDECIDING for v in vs)]
+    assert decided, "no claim decided in quick mode: the test would see no flip"
+    assert result.flips() == [], {c: result.verdicts[c] for c in result.flips()}
+    # a claim registered decidable in quick mode stays decided under every run
+    from theory.claims import discover
+
+    strict = {c.id for c in discover(QUICK_TOPICS, ("empirical",))
+              if c.test is not None and c.test.quick_decides}
+    for cid in strict:
+        assert all(v == result.expected[cid] for v in result.verdicts[cid]), (
+            cid, result.verdicts[cid])

@@ -129,7 +129,7 @@ def _same_p(quick: bool = False):
 
 @claim("tsne.exp1.pca_loses_impostor_clusters", where="authors' notebook "
        "1_impostor_singleCell.ipynb (PCA rows; not in the camera-ready Fig. 2)", kind="empirical",
-       evidence=("witness",),
+       evidence=("observation",),
        statement="In the authors' notebook, PCA loses the impostor's clusters: its route "
        "(KernelPCA coordinates of the impostor, then scikit-learn PCA with the default solver) "
        "gives the impostor a PCA silhouette far below X's (notebook, PBMC3k: 0.372 -> -0.059). "
