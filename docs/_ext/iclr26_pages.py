@@ -259,10 +259,11 @@ def _prose(rows: list[dict], counts: Counter) -> str:
              "hold as checked")]
     ours = sum(counts.get(k, 0) for k in ("corrected", "sharpened", "extension"))
     if ours:
-        parts.append(f"{ours} are statements of ours that hold (corrections, sharpenings, "
-                     "extensions)")
+        parts.append(f"{ours} {'is a statement' if ours == 1 else 'are statements'} of ours "
+                     "that hold (corrections, sharpenings, extensions)")
     if errors:
-        parts.append(f"{len(errors)} fail as printed or as released code: "
+        verb = "fails" if len(errors) == 1 else "fail"
+        parts.append(f"{len(errors)} {verb} as printed or as released code: "
                      + "; ".join(f"`{r['id']}` ({r.get('location')})" for r in errors))
     else:
         parts.append("none fails as printed or as released code")
@@ -273,7 +274,8 @@ def _prose(rows: list[dict], counts: Counter) -> str:
                        ("unavailable", ("cannot be checked here (data, models or compute "
                         "we do not have)"))):
         if counts.get(key):
-            parts.append(f"{counts[key]} {words}")
+            n = counts[key]
+            parts.append(f"{n} {words.replace('are ', 'is ', 1) if n == 1 else words}")
     rests = ", ".join(f"{k} {v}" for k, v in sorted(src.items()))
     where = ", ".join(f"{k} {v}" for k, v in sorted(st.items()))
     return ("; ".join(parts) + f". The statements rest on: {rests}; they were checked on "

@@ -177,9 +177,9 @@ def accuracies(rows, arm: str) -> np.ndarray:
 
 @experiment
 def equivalence(seed: int, dtype: str = "float32") -> dict:
-    """Max |Δ| between the encoder's chunked (parallel) features and its event-by-event steps,
-    and between the torch WKV and :func:`theory.eva.wkv_recurrent` (float64), on random
-    streams of 40 events."""
+    """Largest absolute difference between the encoder's chunked (parallel) features and its
+    event-by-event steps, and between the torch WKV and :func:`theory.eva.wkv_recurrent`
+    (float64), on random streams of 40 events."""
     import torch
 
     from numerics.eva.model import EventEncoder, wkv_chunked, wkv_recurrent
