@@ -100,7 +100,8 @@ def run_once(run: Run, topics: Iterable[str], *, quick: bool, timeout: float | N
         raise RuntimeError(f"stability run {run.label!r} produced no report (exit "
                            f"{proc.returncode}): {proc.stderr[-2000:]}") from None
     return {row["id"]: {"verdict": row["verdict"], "expected": row["expected_verdict"],
-                        "test": row.get("test")} for row in doc["claims"]}
+                        "test": row.get("test"),
+                        "evidence": row.get("evidence_kinds") or []} for row in doc["claims"]}
 
 
 @dataclass
@@ -109,16 +110,32 @@ class Stability:
     verdicts: dict[str, list[str]] = field(default_factory=dict)
     expected: dict[str, str] = field(default_factory=dict)
     quick: bool = False
+    #: Claims decided by a witness at a fixed seed, with no test over seeds: the seed is part of
+    #: the construction, so only the kernel variants (same seeds) are compared for them.
+    constructions: set[str] = field(default_factory=set)
+
+    def _compared(self, cid: str) -> list[str]:
+        vs = self.verdicts[cid]
+        if cid in self.constructions:
+            return [v for v, r in zip(vs, self.runs) if r.block == 0]
+        return vs
 
     def flips(self) -> list[str]:
-        """Claims with two different decided verdicts across the runs."""
-        return [cid for cid, vs in self.verdicts.items()
-                if len({v for v in vs if v not in UNDECIDING}) > 1]
+        """Claims with two different decided verdicts across the runs (for a witness at a
+        fixed seed: across the kernel variants)."""
+        return [cid for cid in self.verdicts
+                if len({v for v in self._compared(cid) if v not in UNDECIDING}) > 1]
+
+    def redrawn(self) -> list[str]:
+        """Witness claims whose verdict changes when their construction's seed is re-drawn
+        (reported, not a flip: a witness exists at the registered seed)."""
+        return [cid for cid in sorted(self.constructions)
+                if cid not in self.flips() and len(set(self.verdicts[cid])) > 1]
 
     def wavers(self) -> list[str]:
         """Claims decided in some runs and undecided in others (reported, not flips)."""
         return [cid for cid, vs in self.verdicts.items() if cid not in self.flips()
-                and len(set(vs)) > 1]
+                and cid not in self.constructions and len(set(vs)) > 1]
 
     def to_markdown(self) -> str:
         mode = "quick" if self.quick else "full"
@@ -137,10 +154,19 @@ class Stability:
                  f"{len(wavers)} wavering.**"), ""]
         if flips:
             lines += ["## Flips", ""] + [f"- `{c}`" for c in flips] + [""]
+        redrawn = self.redrawn()
+        if redrawn:
+            lines += ["## Witnesses at a fixed seed", "",
+                      ("Claims decided by a witness construction whose seed is part of the "
+                       "construction (no test over seeds): compared across kernel variants only. "
+                       "These change when the seed is re-drawn, so the witness is particular to "
+                       "its registered seed; the claim's note names it."), ""]
+            lines += [f"- `{c}`: {', '.join(self.verdicts[c])}" for c in redrawn] + [""]
         lines += ["| claim | expected | " + " | ".join(cols) + " | |",
                   "|---|---|" + "---|" * len(cols) + "---|"]
         for cid, vs in sorted(self.verdicts.items()):
-            mark = "**flip**" if cid in flips else ("wavers" if cid in wavers else "")
+            mark = ("**flip**" if cid in flips else "wavers" if cid in wavers
+                    else "witness re-drawn" if cid in redrawn else "")
             lines.append(f"| `{cid}` | {self.expected[cid]} | " + " | ".join(vs)
                          + f" | {mark} |")
         return "\n".join(lines) + "\n"
@@ -170,6 +196,8 @@ def stability(topics: Iterable[str], *, quick: bool, runs: list[Run] | None = No
         for cid, row in rows.items():
             out.verdicts.setdefault(cid, [""] * len(runs))[i] = row["verdict"]
             out.expected[cid] = row["expected"]
+            if "witness" in row["evidence"] and not row["test"]:
+                out.constructions.add(cid)
     return out
 
 

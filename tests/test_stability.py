@@ -52,6 +52,17 @@ def test_a_flip_is_two_decided_verdicts_and_undecided_is_not_a_flip():
     assert "**flip**" in s.to_markdown()
 
 
+def test_a_witness_at_a_fixed_seed_is_compared_across_kernels_not_seed_blocks():
+    s = stability.Stability(runs=[stability.Run("default"), stability.Run("avx2"),
+                                  stability.Run(None, 1)])
+    s.verdicts = {"w": ["failed_prediction", "failed_prediction", "extension"],
+                  "k": ["failed_prediction", "extension", "extension"]}
+    s.expected = {"w": "failed_prediction", "k": "failed_prediction"}
+    s.constructions = {"w", "k"}
+    assert s.flips() == ["k"]  # a kernel variant changed it: a flip
+    assert s.redrawn() == ["w"]  # only the re-drawn seed changed it: reported apart
+
+
 #: Topics whose quick empirical claims include verdicts registered as decidable in quick mode
 #: (deterministic torch checks and robust quick tests), so a flip would show.
 QUICK_TOPICS = ("eva", "hauwm", "pnl_augment")
