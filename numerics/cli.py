@@ -473,9 +473,14 @@ def main(argv=None) -> int:
     from numerics.execution import SchedulerUnreachable
 
     args = build_parser().parse_args(argv)
-    from numerics import seeds
+    from numerics import seeds, store
 
     seeds.install()  # ICLR26_SEED_BLOCK: a second block of seeds (numerics.stability)
+    try:
+        store.cache_dir()
+    except store.StoreError as exc:
+        sys.stderr.write(f"iclr26-verify: {exc}\n")
+        return 2
     try:
         return args.fn(args)
     except SchedulerUnreachable as exc:

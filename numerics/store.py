@@ -31,12 +31,20 @@ _PACKAGES = ("numpy", "scipy", "torch", "scikit-learn", "cvxpy", "clarabel", "PO
              "openTSNE", "joblib", "statsmodels")
 
 
+class StoreError(ValueError):
+    """The result store cannot be used as configured (the message says why and how to fix it)."""
+
+
 def cache_dir() -> Path | None:
     """The cache folder, or ``None`` when the disk cache is off (``ICLR26_CACHE_DIR=off``)."""
     env = os.environ.get("ICLR26_CACHE_DIR")
     if env is not None and env.strip().lower() in ("off", "0", "none", ""):
         return None
-    return Path(env) if env else ROOT / ".cache"
+    path = Path(env) if env else ROOT / ".cache"
+    if path.exists() and not path.is_dir():
+        raise StoreError(f"The result store ICLR26_CACHE_DIR={str(path)!r} exists and is not a "
+                         "folder; point ICLR26_CACHE_DIR at a folder, or set it to 'off'.")
+    return path
 
 
 @functools.cache
@@ -51,7 +59,9 @@ def environment() -> tuple[str, ...]:
     """``name==version`` of the packages in :data:`_PACKAGES` (``name==absent`` if missing)."""
     from importlib import metadata
 
-    out = []
+    # torch's CPU kernels and the seed block change a training's last bits (numerics.stability)
+    out = [f"ATEN_CPU_CAPABILITY={os.environ.get('ATEN_CPU_CAPABILITY', '')}",
+           f"ICLR26_SEED_BLOCK={os.environ.get('ICLR26_SEED_BLOCK', '0') or '0'}"]
     for name in _PACKAGES:
         try:
             out.append(f"{name}=={metadata.version(name)}")
@@ -117,6 +127,18 @@ class Uncached(Exception):
         return "result returned without being stored"
 
 
+class Stored:
+    """A stored result with the key it was computed for (name, code digest, arguments)."""
+
+    __slots__ = ("key", "result")
+
+    def __init__(self, key: tuple, result):
+        self.key, self.result = key, result
+
+    def __reduce__(self):
+        return (Stored, (self.key, self.result))
+
+
 def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, ...] = (),
                shared: bool = True, consumers: bool = False):
     """Decorate a pure experiment function ``f(*params)``: cached on disk and in memory.
@@ -139,9 +161,12 @@ def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, 
     name = f"{fn.__module__}.{fn.__qualname__}"
     topic_of = topic if callable(topic) else (lambda *a, **k: topic or _topic_of(fn))
 
+    def key(code_digest_, args, kwargs) -> tuple:
+        return (name, code_digest_, repr(args), repr(sorted((kwargs or {}).items())))
+
     def compute(code_digest_, args, kwargs):
         COMPUTED.append(name)
-        return fn(*args, **kwargs)
+        return Stored(key(code_digest_, args, kwargs), fn(*args, **kwargs))
 
     compute.__module__ = fn.__module__
     compute.__qualname__ = compute.__name__ = f"{fn.__qualname__}__experiment"
@@ -153,9 +178,20 @@ def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, 
         """Load from the disk store or compute, in this process."""
         location = cache_dir()
         if location is None:
-            return compute(None, args, kwargs)
-        memory = _memory(str(location))
-        return memory.cache(compute, ignore=[])(digest(args, kwargs), args, kwargs)
+            return compute(None, args, kwargs).result
+        memorized = _memory(str(location)).cache(compute, ignore=[])
+        d = digest(args, kwargs)
+        out = memorized(d, args, kwargs)
+        if not (isinstance(out, Stored) and out.key == key(d, args, kwargs)):
+            # a valid pickle of another computation (copied, swapped, an older format): never
+            # served; recomputed in place and said
+            import warnings
+
+            warnings.warn(f"result store: the entry of {name}{args!r} was computed for another "
+                          "key; recomputed", RuntimeWarning, stacklevel=2)
+            out = memorized.call(d, args, kwargs)
+            out = out[0] if isinstance(out, tuple) and not isinstance(out, Stored) else out
+        return out.result
 
     @functools.lru_cache(maxsize=maxsize)
     def cached(*args, **kwargs):
