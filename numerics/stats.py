@@ -99,9 +99,15 @@ def power_at(effect: float, sd: float, n: int, alpha: float) -> float:
     if n < 2:
         return 0.0
     d = effect / sd if sd > 0 else math.inf
-    if d * math.sqrt(n) > 60:  # the noncentral t's tail underflows: the power is 1 to 1e-15
+    if _certain(d, n):
         return 1.0
     return float(TTestPower().power(effect_size=d, nobs=n, alpha=alpha, alternative="larger"))
+
+
+def _certain(d: float, n: int) -> bool:
+    """Whether the power at standardised effect ``d`` and ``n`` seeds is 1 to 1e-15, where
+    statsmodels' noncentral t underflows to nan."""
+    return d * math.sqrt(n) > 60
 
 
 def min_detectable_effect(sd: float, n: int, alpha: float, power: float = MIN_POWER) -> float:
@@ -157,22 +163,12 @@ def one_sample(name: str, x, test: Preregistered, *, alpha: float | None = None,
     iv = _interval(a, 1 - 2 * level, method, random_state)
     power = power_at(test.effect, sd, n, level) if n > 1 else 0.0
     mde = min_detectable_effect(sd, n, level) if n > 1 else math.inf
-    powered = power >= MIN_POWER
     alt = test.alternative
-    if alt == "greater":
-        p = _p_one_sided(a, theta, "greater")
-        decision = "holds" if iv[0] > theta else ("fails" if iv[1] < theta and powered
-                                                  else "undecided")
-    elif alt == "less":
-        p = _p_one_sided(a, theta, "less")
-        decision = "holds" if iv[1] < theta else ("fails" if iv[0] > theta and powered
-                                                  else "undecided")
+    if alt == "equivalence":
+        p = _p_tost(a, theta - test.margin, theta + test.margin)
     else:
-        m = test.margin
-        p = _p_tost(a, theta - m, theta + m)
-        inside = theta - m < iv[0] and iv[1] < theta + m
-        outside = iv[0] > theta + m or iv[1] < theta - m
-        decision = "holds" if inside else ("fails" if outside and powered else "undecided")
+        p = _p_one_sided(a, theta, alt)
+    decision = _decide(iv, test, power)
     return TestResult(
         name=name, statistic=test.statistic, alternative=alt, alpha=level, seeds=n,
         effect=test.effect, estimate=est, interval=(float(iv[0]), float(iv[1])),
@@ -231,7 +227,7 @@ def two_sample(name: str, a, b, test: Preregistered, *, alpha: float | None = No
     else:
         tp = TTestIndPower()
         d = test.effect / sd
-        power = 1.0 if d * math.sqrt(a.size) > 60 else float(
+        power = 1.0 if _certain(d, a.size) else float(
             tp.power(effect_size=d, nobs1=a.size, ratio=ratio, alpha=level,
                      alternative="larger"))
         mde = float(tp.solve_power(effect_size=None, nobs1=a.size, ratio=ratio, alpha=level,
@@ -242,13 +238,7 @@ def two_sample(name: str, a, b, test: Preregistered, *, alpha: float | None = No
                                                 alpha=level, power=MIN_POWER,
                                                 alternative="larger")).item())
         need = max(2, math.ceil(n)) if math.isfinite(n) else None
-    powered = power >= MIN_POWER
-    if alt == "greater":
-        decision = "holds" if iv[0] > theta else ("fails" if iv[1] < theta and powered
-                                                  else "undecided")
-    else:
-        decision = "holds" if iv[1] < theta else ("fails" if iv[0] > theta and powered
-                                                  else "undecided")
+    decision = _decide(iv, test, power)
     return TestResult(
         name=name, statistic=test.statistic, alternative=alt, alpha=level,
         seeds=int(min(a.size, b.size)), effect=test.effect, estimate=est, interval=iv,
@@ -309,6 +299,24 @@ def contrary_arms(values_by_arm: Mapping[str, Sequence[float]], test: Preregiste
         if wrong:
             out.append(str(arm))
     return out
+
+
+def _decide(iv: tuple[float, float], test: Preregistered, power: float) -> str:
+    """The decision rule of the module docstring: ``holds`` when the interval clears the
+    statement's threshold; ``fails`` when it excludes the statement and the test had
+    :data:`~theory.claims.MIN_POWER` at the declared effect; else ``undecided``."""
+    lo, hi, theta = iv[0], iv[1], test.threshold
+    if test.alternative == "greater":
+        holds, excluded = lo > theta, hi < theta
+    elif test.alternative == "less":
+        holds, excluded = hi < theta, lo > theta
+    else:
+        m = test.margin
+        holds = theta - m < lo and hi < theta + m
+        excluded = lo > theta + m or hi < theta - m
+    if holds:
+        return "holds"
+    return "fails" if excluded and power >= MIN_POWER else "undecided"
 
 
 def _interval(a: np.ndarray, confidence: float, method: str, random_state) -> tuple[float, float]:
