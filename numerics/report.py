@@ -120,14 +120,23 @@ def to_json(results: list[Result]) -> str:
     return json.dumps(doc, indent=2, allow_nan=False)
 
 
+def rests_on(source: dict | None, setting: dict | None) -> str:
+    """``source: printed (arXiv …, Thm 3) · setting: analogue (8×8 digits …)`` from a row's
+    ``statement_source`` and ``setting`` (as in ``claims.json``)."""
+    src = f"{source['kind']} ({source['where']})" if source else "undeclared"
+    if not setting:
+        where = "undeclared"
+    elif setting["kind"] == "analogue" and setting.get("differs"):
+        where = f"analogue ({setting['differs']})"
+    else:
+        where = setting["kind"]
+    return f"source: {src} · setting: {where}"
+
+
 def source_line(claim) -> str:
-    """``source: printed (arXiv …, Thm 3) · setting: analogue (8×8 digits …)``."""
-    src = (f"{claim.source.kind} ({claim.source.where})" if claim.source is not None
-           else "undeclared")
-    st = claim.setting
-    setting = "undeclared" if st is None else (st.kind if st.kind == "exact"
-                                               else f"analogue ({st.differs})")
-    return f"source: {src} · setting: {setting}"
+    """:func:`rests_on` of a registered claim."""
+    return rests_on(claim.source.to_dict() if claim.source else None,
+                    claim.setting.to_dict() if claim.setting else None)
 
 
 def test_line(t: dict | None) -> str:

@@ -109,7 +109,10 @@ def _source_page(rel: str) -> str | None:
 
 
 def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) -> str:
+    from numerics.report import rests_on, test_line
+
     cid = row["id"]
+    rests = rests_on(row.get("statement_source"), row.get("setting"))
     label = row.get("label") or row["verdict"]
     kinds = row.get("evidence_kinds") or []
     parts = [(f'<div class="claim-card" id="claim-{_e(cid)}" data-verdict="{_e(label)}" '
@@ -117,7 +120,7 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
              (f'<div class="claim-head"><code>{_e(cid)}</code> '
              f'<span class="badge verdict-{_e(label.replace(" ", "-"))}">{_e(label)}</span> '
              f'<span class="claim-where">{_e(row.get("location"))}</span></div>'),
-             f'<p class="claim-rests">{_e(_rests_on(row))}</p>',
+             f'<p class="claim-rests">{_e(rests)}</p>',
              f'<p class="claim-statement">{_e(row.get("statement"))}</p>', "<dl>"]
     if not row.get("on_target", True):
         parts.append(f'<dt>missed</dt><dd>expected {_e(row.get("expected_verdict"))}</dd>')
@@ -134,7 +137,7 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
             strength += " (weak)"
     parts.append(f"<dt>power</dt><dd>{_e(strength)}</dd>")
     if row.get("test"):
-        parts.append(f"<dt>test</dt><dd>{_e(_test_text(row['test']))}</dd>")
+        parts.append(f"<dt>test</dt><dd>{_e(test_line(row['test']))}</dd>")
     parts.append(f"<dt>measured</dt><dd>{_e(_fmt(row.get('measured')))}</dd>")
     parts.append(f"<dt>expected</dt><dd>{_e(_fmt(row.get('expected')))}</dd>")
     if row.get("note"):
@@ -168,27 +171,6 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
                      f'(<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
     parts.append("</div>")
     return "\n".join(parts)
-
-
-def _rests_on(row: dict) -> str:
-    """The card's first line: what the statement rests on and where it was checked."""
-    src, st = row.get("statement_source") or {}, row.get("setting") or {}
-    source = f"{src.get('kind', 'undeclared')} ({src.get('where', '')})" if src else "undeclared"
-    setting = st.get("kind", "undeclared")
-    if setting == "analogue" and st.get("differs"):
-        setting += f" ({st['differs']})"
-    return f"Rests on: {source}. Checked on: {setting}."
-
-
-def _test_text(t: dict) -> str:
-    lo, hi = t["interval"]
-    target = (f"within ±{t['margin']:g} of {t['threshold']:g}"
-              if t["alternative"] == "equivalence"
-              else f"{'>' if t['alternative'] == 'greater' else '<'} {t['threshold']:g}")
-    return (f"{t['statistic']}: {_fmt(t['estimate'])} [{_fmt(lo)}, {_fmt(hi)}] vs {target}; "
-            f"{t['seeds']} seeds, α {t['alpha']:g}, p {_fmt(t['p_value'])}, power "
-            f"{_fmt(t['power'])} at effect {_fmt(t['effect'])}, mde {_fmt(t['mde'])}: "
-            f"{t['decision']}")
 
 
 def _filters(rows) -> str:
