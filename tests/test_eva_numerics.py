@@ -79,7 +79,7 @@ def test_digit_events_sorted_and_on_canvas():
     assert len(E) > 10
     assert np.all(np.diff(E[:, 0]) >= 0)
     assert E[:, 1].min() >= 0 and E[:, 1].max() < 16 and set(np.unique(E[:, 3])) <= {0.0, 1.0}
-    with pytest.raises(ValueError, match="The 'thr' parameter of digit_to_events must be a float "
+    with pytest.raises(ValueError, match="The 'thr' parameter of digit_to_events must be a finite float "
                        "> 0"):
         digit_to_events(img, rng, thr=0)
 

@@ -133,9 +133,9 @@ def test_event_validation_messages():
                        r"array whose x column holds integers in \[0, 1\)"):
         count_image(np.array([[0.0, 1, 0, 0]]), (2, 1))
     with pytest.raises(ValueError, match="The 'tau' parameter of decayed_count_image must be a "
-                       "float > 0. Got 0 instead."):
+                       "finite float > 0. Got 0 instead."):
         decayed_count_image(E, (2, 2), 0)
-    with pytest.raises(ValueError, match="The 't' parameter of time_surface must be a float >="):
+    with pytest.raises(ValueError, match="The 't' parameter of time_surface must be a (finite )?float >="):
         time_surface(E, (2, 2), 1.0, t=E[-1, 0] - 1)
     with pytest.raises(ValueError, match="The 'unvisited' parameter of time_surface must be one "
                        "of {'zero', 'precursor'}"):

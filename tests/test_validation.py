@@ -4,7 +4,20 @@ import numpy as np
 import pytest
 
 from theory.compression import bernoulli_rate_only_oneshot
-from theory.validation import Interval, Options, check_array, check_param
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_distribution,
+    check_int,
+    check_nonempty,
+    check_param,
+    check_psd,
+    check_rng,
+    check_same_length,
+    check_symmetric,
+)
 
 
 def test_message_names_parameter_range_and_value():
@@ -34,3 +47,63 @@ def test_options_message():
 def test_check_array(X, what):
     with pytest.raises(ValueError, match=what):
         check_array(X, "X", "emd")
+
+
+# --- the shared patterns of issue 39: one place, one message template ---------------------------
+
+def test_complex_input_is_refused_not_cast():
+    with pytest.raises(ValueError, match=r"The 'X' parameter of f must be an array of real "
+                       r"numbers\. Got <complex array of shape \(2,\)> instead\."):
+        check_array([1 + 1j, 2], "X", "f", ndim=1)
+    with pytest.raises(ValueError, match="'h' parameter of f must be a finite float > 0"):
+        check_param("h", np.complex128(1.0), Interval(0, None, "neither"), "f")
+
+
+def test_infinite_values_are_refused_unless_they_mean_something():
+    with pytest.raises(ValueError, match=r"must be a finite float > 0\. Got inf instead\."):
+        check_param("h", np.inf, Interval(0, None, "neither"), "f")
+    assert check_param("C", np.inf, Interval(0, None, allow_inf=True), "f") == np.inf
+    with pytest.raises(ValueError, match="Got nan instead"):
+        check_param("C", np.nan, Interval(0, None, allow_inf=True), "f")
+
+
+def test_integer_counts_are_python_ints_and_bools_are_not_counts():
+    n = check_int(np.int32(50000), "d", "f", low=1)
+    assert type(n) is int and n * n == 2_500_000_000      # np.int32 would wrap to negative
+    with pytest.raises(ValueError, match=r"'d' parameter of f must be an int >= 1\. Got True"):
+        check_int(True, "d", "f", low=1)
+    with pytest.raises(ValueError, match=r"'iters' parameter of f must be an int in \[1, "):
+        check_int(2**62, "iters", "f", low=1, high=MAX_ITER)
+
+
+def test_rng_must_be_a_generator_a_seed_or_none():
+    assert isinstance(check_rng(None, "rng", "f"), np.random.Generator)
+    g = np.random.default_rng(0)
+    assert check_rng(g, "rng", "f") is g
+    assert check_rng(np.int64(3), "rng", "f").integers(10**9) == \
+        np.random.default_rng(3).integers(10**9)
+    for bad in ("0", 1.5, np.random.RandomState(0), True):
+        with pytest.raises(TypeError, match=r"The 'rng' parameter of f must be None, a seed"):
+            check_rng(bad, "rng", "f")
+
+
+def test_shape_agreement_names_both_parameters():
+    with pytest.raises(ValueError, match=r"The 'X' and 'y' parameters of fit must have the same "
+                       r"number of rows\. Got 3 and 2 instead\."):
+        check_same_length("fit", X=np.zeros((3, 2)), y=np.zeros(2))
+    assert check_same_length("fit", X=np.zeros((3, 2)), y=np.zeros(3)) == 3
+
+
+def test_documented_preconditions_are_checked():
+    with pytest.raises(ValueError, match="'K' parameter of f must be a symmetric matrix"):
+        check_symmetric(np.array([[1.0, 2.0], [0.0, 1.0]]), "K", "f")
+    with pytest.raises(ValueError, match="'K' parameter of f must be a positive semi-definite "
+                       "matrix. Got <array of shape \\(2, 2\\), smallest eigenvalue -1"):
+        check_psd(np.array([[0.0, 1.0], [1.0, 0.0]]), "K", "f")
+    check_psd(np.array([[1.0, 1.0], [1.0, 1.0]]), "K", "f")
+    with pytest.raises(ValueError, match="summing to 1"):
+        check_distribution(np.array([0.5, 0.6]), "p", "f")
+    with pytest.raises(ValueError, match=r"entries >= 0"):
+        check_distribution(np.array([1.5, -0.5]), "p", "f")
+    with pytest.raises(ValueError, match="'candidates' parameter of f must be non-empty"):
+        check_nonempty([], "candidates", "f")

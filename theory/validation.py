@@ -26,17 +26,32 @@ def _fmt(x) -> str:
     return repr(x) if isinstance(x, str) else str(x)
 
 
-class Interval:
-    """A real (or integer) interval; ``closed`` is 'both', 'left', 'right' or 'neither'."""
+#: The largest iteration, step or sample count any public function accepts: a count above it
+#: would run for days on a laptop, so it is refused rather than started.
+MAX_ITER = 10**8
 
-    def __init__(self, low=None, high=None, closed="both", *, integer=False, label=None):
+
+class Interval:
+    """A real (or integer) interval; ``closed`` is 'both', 'left', 'right' or 'neither'.
+
+    Infinite values are refused unless ``allow_inf`` (an open end admits them only then): a step
+    size, bandwidth or ridge of +inf makes no sense, and the caller would get NaN, not an error.
+    Booleans and complex numbers are never numbers here.
+    """
+
+    def __init__(self, low=None, high=None, closed="both", *, integer=False, label=None,
+                 allow_inf=False):
         self.low, self.high, self.closed, self.integer, self.label = low, high, closed, integer, label
+        self.allow_inf = allow_inf
 
     def __contains__(self, value) -> bool:
         kind = Integral if self.integer else Real
-        if isinstance(value, bool) or not isinstance(value, kind | np.number):
+        if isinstance(value, bool | np.bool_ | np.complexfloating) or not isinstance(
+                value, kind | np.number):
             return False
         if self.integer and not isinstance(value, Integral | np.integer):
+            return False
+        if not np.isfinite(value) and not self.allow_inf:
             return False
         if not np.isfinite(value) and not (
             (self.high is None and value == np.inf) or (self.low is None and value == -np.inf)
@@ -56,6 +71,8 @@ class Interval:
             lo = self.label[0] if self.label else _fmt(self.low)
             hi = self.label[1] if self.label else _fmt(self.high)
             return f"{what} in {lb}{lo}, {hi}{rb}"
+        if not self.integer and not self.allow_inf:
+            what = "a finite float"
         if self.low is not None:
             op = ">=" if self.closed in ("both", "left") else ">"
             return f"{what} {op} {_fmt(self.low)}"
@@ -125,6 +142,16 @@ def _describe_array(a: np.ndarray) -> str:
 def check_array(X, name: str, caller: str, *, ndim: int | None = 2, min_rows: int = 1,
                 finite: bool = True, dtype=np.float64) -> np.ndarray:
     """Convert ``X`` to a float array and check its dimensions, size and finiteness."""
+    raw = X if isinstance(X, np.ndarray) else None
+    if raw is None:
+        try:
+            raw = np.asarray(X)
+        except (TypeError, ValueError):
+            raw = None
+    if raw is not None and raw.dtype.kind == "c":
+        # numpy would drop the imaginary part with only a warning: a silent wrong number
+        raise invalid(name, caller, "an array of real numbers", f"<complex array of shape "
+                      f"{raw.shape}>")
     try:
         A = np.asarray(X, dtype=dtype)
     except (TypeError, ValueError):
@@ -138,3 +165,82 @@ def check_array(X, name: str, caller: str, *, ndim: int | None = 2, min_rows: in
         raise invalid(name, caller, "an array of finite values (no NaN or inf)",
                       _describe_array(A))
     return A
+
+
+def check_same_length(caller: str, **arrays) -> int:
+    """Check that the named arrays have the same number of rows; name both on mismatch."""
+    lengths = {k: len(v) for k, v in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        (a, la), *rest = lengths.items()
+        b, lb = next((k, n) for k, n in rest if n != la)
+        raise InvalidParameterError(
+            f"The {a!r} and {b!r} parameters of {caller} must have the same number of rows. "
+            f"Got {la} and {lb} instead.")
+    return next(iter(lengths.values()))
+
+
+def check_int(value, name: str, caller: str, low=None, high=None) -> int:
+    """An integral count as a Python int (any integral type; never a bool), in [low, high].
+
+    Counting in Python integers: numpy's fixed-width ones wrap silently (``np.int32(50000)**2``).
+    """
+    check_param(name, value, Interval(low, high, integer=True), caller)
+    return int(value)
+
+
+def check_rng(rng, name: str, caller: str) -> np.random.Generator:
+    """``None``, an integer seed or a ``numpy.random.Generator``, as a Generator."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if rng is None or (isinstance(rng, Integral | np.integer) and not isinstance(rng, bool)):
+        if rng is not None and rng < 0:
+            raise invalid(name, caller, "None, a seed >= 0 or a numpy.random.Generator", rng)
+        return np.random.default_rng(None if rng is None else int(rng))
+    raise InvalidParameterError(
+        f"The {name!r} parameter of {caller} must be None, a seed >= 0 or a "
+        f"numpy.random.Generator. Got <{type(rng).__name__}> instead.")
+
+
+def check_symmetric(A: np.ndarray, name: str, caller: str, *, rtol: float = 1e-10) -> np.ndarray:
+    """Check that a square matrix is symmetric up to ``rtol`` of its largest entry."""
+    if A.ndim != 2 or A.shape[0] != A.shape[1]:
+        raise invalid(name, caller, "a square matrix", _describe_array(A))
+    scale = max(float(np.max(np.abs(A))), np.finfo(float).tiny) if A.size else 1.0
+    if not np.allclose(A, A.T, rtol=0, atol=rtol * scale):
+        raise invalid(name, caller, "a symmetric matrix",
+                      f"<array of shape {A.shape}, max |A - A.T| = "
+                      f"{float(np.max(np.abs(A - A.T))):.3g}>")
+    return A
+
+
+def check_psd(A: np.ndarray, name: str, caller: str, *, rtol: float = 1e-10) -> np.ndarray:
+    """Check that a symmetric matrix is positive semi-definite up to ``rtol`` of its norm."""
+    check_symmetric(A, name, caller, rtol=rtol)
+    lam = np.linalg.eigvalsh((A + A.T) / 2) if A.size else np.zeros(0)
+    if lam.size and lam[0] < -rtol * max(abs(lam[-1]), np.finfo(float).tiny):
+        raise invalid(name, caller, "a positive semi-definite matrix",
+                      f"<array of shape {A.shape}, smallest eigenvalue {lam[0]:.3g}>")
+    return A
+
+
+def check_distribution(p: np.ndarray, name: str, caller: str, *, atol: float = 1e-9,
+                       axis: int = -1) -> np.ndarray:
+    """Check that ``p`` is non-negative and sums to one along ``axis``."""
+    if p.size == 0:
+        raise invalid(name, caller, "a non-empty probability vector", _describe_array(p))
+    if np.any(p < 0):
+        raise invalid(name, caller, "a probability vector (entries >= 0)",
+                      f"<array of shape {p.shape}, min {float(np.min(p)):.3g}>")
+    total = np.sum(p, axis=axis)
+    if np.any(np.abs(total - 1) > atol):
+        worst = float(np.max(np.abs(total - 1)))
+        raise invalid(name, caller, f"a probability vector summing to 1 (within {atol:g})",
+                      f"<array of shape {p.shape}, |sum - 1| = {worst:.3g}>")
+    return p
+
+
+def check_nonempty(x, name: str, caller: str):
+    """Check that a collection (candidate set, list of views, grid) is non-empty."""
+    if len(x) == 0:
+        raise invalid(name, caller, "non-empty", f"<empty {type(x).__name__}>")
+    return x

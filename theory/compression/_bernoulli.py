@@ -23,8 +23,9 @@ from scipy.optimize import brentq
 from theory.validation import Interval, Options, check_param, invalid, validate_params
 
 _HALF = Interval(0, 0.5, "both", label=("0", "1/2"))
-_RATE = Interval(0, None, "left")
+_RATE = Interval(0, None, "left", allow_inf=True)  # R = ∞: no rate limit
 _NONNEG = Interval(0, None, "left")
+_NO_LIMIT = Interval(0, None, "left", allow_inf=True)  # C = ∞: unlimited common randomness
 _CLASSIFICATION = Options("exact", "linear")
 # Root-finding and feasibility comparisons: far below the LP tolerance (1e-7) of the checks.
 _XTOL = 1e-14
@@ -240,7 +241,7 @@ def _exact_best_p11(R, C, q_x, q_y, q_s1, *, asymptotic: bool) -> float:
     return math.nan
 
 
-@validate_params({"R": _RATE, "C": _NONNEG, "q_x": _HALF, "q_y": _HALF, "q_s1": _HALF,
+@validate_params({"R": _RATE, "C": _NO_LIMIT, "q_x": _HALF, "q_y": _HALF, "q_s1": _HALF,
                   "classification": _CLASSIFICATION})
 def bernoulli_drc(R: float, C: float, q_x: float, q_y: float, q_s1: float, *,
                   as_stated: bool = False, classification: str = "exact") -> float:
@@ -329,7 +330,7 @@ def _flag_stated(value: float, R: float, C: float) -> float:
     return value
 
 
-@validate_params({"D": _NONNEG, "C": _NONNEG, "q_x": _HALF, "q_y": _HALF, "q_s1": _HALF,
+@validate_params({"D": _NONNEG, "C": _NO_LIMIT, "q_x": _HALF, "q_y": _HALF, "q_s1": _HALF,
                   "classification": _CLASSIFICATION})
 def bernoulli_rdc(D: float, C: float, q_x: float, q_y: float, q_s1: float, *,
                   classification: str = "exact") -> float:
@@ -407,7 +408,7 @@ def bernoulli_asymptotic_dr(R: float, q_x: float, q_y: float) -> float:
     return float(q_x + q_y - 2 * hi)
 
 
-@validate_params({"R": _RATE, "C": _NONNEG, "q_x": _HALF, "q_y": _HALF, "q_s1": _HALF})
+@validate_params({"R": _RATE, "C": _NO_LIMIT, "q_x": _HALF, "q_y": _HALF, "q_s1": _HALF})
 def bernoulli_asymptotic_drc(R: float, C: float, q_x: float, q_y: float, q_s1: float) -> float:
     r"""Asymptotic Bernoulli DRC (Thm 3) with the exact classification constraint, Hamming units.
 

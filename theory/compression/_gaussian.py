@@ -22,10 +22,11 @@ from scipy.special import lambertw
 
 from theory.validation import Interval, Options, check_param, invalid
 
-_RATE = Interval(0, None, "left")
+_RATE = Interval(0, None, "left", allow_inf=True)  # R = ∞: no rate limit
 _POS = Interval(0, None, "neither")
 _REAL = Interval(None, None)
 _NONNEG = Interval(0, None, "left")
+_NO_LIMIT = Interval(0, None, "left", allow_inf=True)  # P = ∞ or C = ∞: the constraint is absent
 _PERCEPTION = Options("kl", "w2")
 _FEAS = 1e-12
 
@@ -188,7 +189,7 @@ def sigma_kl(P: float, sigma_x: float) -> float:
     Closed form through the principal Lambert W branch: with :math:`t = \sigma^2/\sigma_X^2`,
     :math:`t - \ln t = 1 + 2P`, so :math:`t = -W_0(-e^{-1-2P})`.
     """
-    check_param("P", P, _NONNEG, "sigma_kl")
+    check_param("P", P, _NO_LIMIT, "sigma_kl")
     check_param("sigma_x", sigma_x, _POS, "sigma_kl")
     if P == math.inf:
         return 0.0
@@ -204,7 +205,7 @@ def sigma_w2(P: float, sigma_x: float) -> float:
     r"""Smallest :math:`\sigma` with :math:`W_2^2(N(\mu,\sigma_X^2), N(\mu,\sigma^2)) =
     (\sigma_X-\sigma)^2 \le P`: :math:`\sigma_W(P) = \max(\sigma_X - \sqrt P, 0)` (P in
     squared units of X)."""
-    check_param("P", P, _NONNEG, "sigma_w2")
+    check_param("P", P, _NO_LIMIT, "sigma_w2")
     check_param("sigma_x", sigma_x, _POS, "sigma_w2")
     return max(sigma_x - math.sqrt(P), 0.0)
 
@@ -247,7 +248,7 @@ def gaussian_drpc(R: float, P: float, C: float, *, sigma_x: float, sigma_s: floa
     (the paper's App. A.4 was not available).
     """
     caller = "gaussian_drpc"
-    _check_model(caller, sigma_x, sigma_s, theta1, R=(R, _RATE), P=(P, _NONNEG),
+    _check_model(caller, sigma_x, sigma_s, theta1, R=(R, _RATE), P=(P, _NO_LIMIT),
                  C=(C, _REAL), perception=(perception, _PERCEPTION))
     s = sigma_kl(P, sigma_x) if perception == "kl" else sigma_w2(P, sigma_x)
     rho_r = rho_rate(R)

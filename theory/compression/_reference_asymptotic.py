@@ -50,7 +50,7 @@ def asymptotic_drc(R: float, p_x, p_y, d, *, solver: str = "CLARABEL") -> float:
     """
     import cvxpy as cp
 
-    check_param("R", R, Interval(0, None, "left"), "asymptotic_drc")
+    check_param("R", R, Interval(0, None, "left", allow_inf=True), "asymptotic_drc")
     p_x = check_law(p_x, "p_x", "asymptotic_drc")
     p_y = check_law(p_y, "p_y", "asymptotic_drc")
     d = check_array(d, "d", "asymptotic_drc")

@@ -33,7 +33,7 @@ __all__ = ["bernoulli_oneshot_lp", "best_p11_scan", "binary_cond_entropy_from_jo
 
 _SOLVERS = Options("highs", "cvxpy")
 _UNIT = Interval(0, 1, "both")
-_C = Interval(0, None, "left")
+_C = Interval(0, None, "left", allow_inf=True)  # C = ∞: unlimited common randomness
 # a law must sum to 1 up to rounding of its entries
 _SUM_TOL = 1e-9
 
@@ -117,7 +117,7 @@ def oneshot_lp(R: float, p_x, p_y, d, *, C: float = math.inf, p_s_given_x=None,
         The minimum E d(X, Y); ``inf`` when infeasible.
     """
     caller = "oneshot_lp"
-    check_param("R", R, Interval(0, None, "left"), caller)
+    check_param("R", R, Interval(0, None, "left", allow_inf=True), caller)
     check_param("C", C, _C, caller)
     check_param("solver", solver, _SOLVERS, caller)
     p_x = check_law(p_x, "p_x", caller)
@@ -210,7 +210,7 @@ def bernoulli_oneshot_lp(R: float, C: float, q_x: float, q_y: float, q_s1: float
     """
     caller = "bernoulli_oneshot_lp"
     check_param("classification", classification, Options("linear", "exact"), caller)
-    check_param("R", R, Interval(0, None, "left"), caller)
+    check_param("R", R, Interval(0, None, "left", allow_inf=True), caller)
     check_param("C", C, _C, caller)
     for name, q in (("q_x", q_x), ("q_y", q_y), ("q_s1", q_s1)):
         check_param(name, q, _UNIT, caller)
