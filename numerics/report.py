@@ -296,6 +296,8 @@ def to_markdown(results: list[Result]) -> str:
             d = r.to_dict()
             if d["test"]:
                 note = f"{test_line(d['test'])}. {note}"
+            elif d.get("deterministic"):
+                note = f"Deterministic (no test over seeds): {d['deterministic']}. {note}"
             lines.append(
                 f"| `{c.id}` | {_md(c.where)} | {_md(c.statement)} | {_md(source_line(c))} | "
                 f"{_verdict_cell(r)} | {', '.join(c.evidence)} | {_power_cell(r)} | "

@@ -610,6 +610,7 @@ class Claim:
     setting: Setting | None = None
     test: Preregistered | None = None
     declared_relation: str | None = None
+    deterministic: str | None = None
 
     @property
     def relation(self) -> str:
@@ -728,6 +729,7 @@ class Result:
             "setting": c.setting.to_dict() if c.setting else None,
             "evidence_kinds": list(c.evidence), "relation": c.relation,
             "preregistered": c.test.to_dict() if c.test else None,
+            "deterministic": c.deterministic,
             "test": _headline_test(e.tests),
             "tests": [t.to_dict() for t in e.tests],
             "power": self.power, "margin": self.margin, "weak": self.weak,
@@ -822,7 +824,8 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
           kind: str = "theory", corrected_by: Iterable[str] | str = (),
           corrects: str | None = None, evidence: Iterable[str] | str = (),
           prediction: bool = False, source=None, setting=None,
-          test: Preregistered | None = None, relation: str | None = None):
+          test: Preregistered | None = None, relation: str | None = None,
+          deterministic: str | None = None):
     """Register the decorated function as the check of a claim.
 
     Parameters
@@ -853,6 +856,11 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
         ``"corrects"``, ``"sharpens"`` or ``"extends"``: our own statement whose expected
         verdict is not the holding one (``undecided``, ``unavailable``); otherwise the relation
         follows from ``expected`` and ``prediction``.
+    deterministic : str
+        An empirical claim measured without randomness (floating point of a library on a fixed
+        input, counts of a built model), in place of ``test``: why no seed can change it. It is
+        reported beside the row; a measured row without a test or this is refused by
+        :func:`missing_preregistration`.
     """
     topic = id.split(".", 1)[0]
     if topic not in TOPICS:
@@ -887,6 +895,10 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
                         f"Got {type(test).__name__} instead (claim {id!r}).")
     if test is not None and kind != "empirical":
         raise ValueError(f"The 'test' parameter of claim is for empirical claims (claim {id!r}).")
+    if deterministic is not None and (kind != "empirical" or test is not None
+                                      or not str(deterministic).strip()):
+        raise ValueError(f"The 'deterministic' parameter of claim is a non-empty reason, for an "
+                         f"empirical claim without a test (claim {id!r}).")
     if expected == "refuted" and not corrected_by:
         raise ValueError(f"The refuted claim {id!r} must name its corrected claim "
                          "(corrected_by=...).")
@@ -909,7 +921,8 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
                               expected=expected, check=fn, kind=kind,
                               corrected_by=tuple(corrected_by), corrects=corrects,
                               evidence=evidence, prediction=prediction, source=source,
-                              setting=setting, test=test, declared_relation=relation)
+                              setting=setting, test=test, declared_relation=relation,
+                              deterministic=deterministic)
         return fn
 
     return register
@@ -992,4 +1005,5 @@ def missing_preregistration(claims: Iterable[Claim]) -> list[str]:
     pre-registered test. A deterministic empirical check (bit-identical parameters, counts of
     a built model, agreement with the numpy theory to rounding) has no statistic over seeds."""
     return [c.id for c in claims if c.kind == "empirical" and c.test is None
-            and "observation" in c.evidence and c.expected not in ("unavailable", "sanity")]
+            and c.deterministic is None and "observation" in c.evidence
+            and c.expected not in ("unavailable", "sanity")]

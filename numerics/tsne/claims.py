@@ -36,6 +36,30 @@ DIST_TEST = Preregistered(
     effect_source="ours: a shift of one margin, the smallest difference we call 'not the same'",
     alpha=0.05)
 
+#: Our smallest effect of interest for the seeded constructions: half the distance from the
+#: threshold to the value a statement would claim is typical (each statistic is scaled so that
+#: its threshold is 0 and one unit is the threshold itself).
+ROUTE_TEST = Preregistered(
+    statistic="per draw of scikit-learn's randomized solver, the notebook route's PCA "
+    "silhouette of the impostor divided by X's exact PCA silhouette, minus 1/2",
+    alternative="less", seeds=10, effect=0.25,
+    effect_source="ours: a quarter of X's silhouette (half the way to no drop)", alpha=0.05)
+NEAR_SIMPLEX_TEST = Preregistered(
+    statistic="per seed of the near-simplex construction, each shape's output statistic minus "
+    "its threshold, in units of the threshold's margin (silhouette 0.5, trust 0.1, gain 0.2)",
+    alternative="greater", seeds=10, effect=0.5,
+    effect_source="ours: half a unit (e.g. a silhouette of 0.75 against 0.5)", alpha=0.05)
+OUTLIER_BOUND_TEST = Preregistered(
+    statistic="per seed, the largest alpha(Y) / Thm 9 bound over the alpha(X) grid",
+    alternative="less", threshold=1.0, seeds=10, effect=0.5,
+    effect_source="ours: half the bound", alpha=0.05)
+OUTLIER_ABSORBED_TEST = Preregistered(
+    statistic="per seed, over outliers with alpha(X) >= 1: (largest alpha(Y) − 0.2) / 0.2; "
+    "largest |log2(alpha(PCA) / alpha(X))| − 1",
+    alternative="less", seeds=10, effect=0.5,
+    effect_source="ours: half a unit (alpha(Y) of 0.1 against 0.2; a factor 1.41 against 2)",
+    alpha=0.05)
+
 
 def _distribution_evidence(name: str, quick: bool):
     if quick:
@@ -129,11 +153,12 @@ def _same_p(quick: bool = False):
 
 @claim("tsne.exp1.pca_loses_impostor_clusters", where="authors' notebook "
        "1_impostor_singleCell.ipynb (PCA rows; not in the camera-ready Fig. 2)", kind="empirical",
-       evidence=("observation",),
+       evidence=("observation",), test=ROUTE_TEST,
        statement="In the authors' notebook, PCA loses the impostor's clusters: its route "
        "(KernelPCA coordinates of the impostor, then scikit-learn PCA with the default solver) "
        "gives the impostor a PCA silhouette far below X's (notebook, PBMC3k: 0.372 -> -0.059). "
-       "Checked as: the route's silhouette is at most half of X's PCA silhouette.",
+       "Checked as: over draws of the randomized solver, the route's silhouette is on average at "
+       "most half of X's PCA silhouette.",
        source=("code",
                ("njbergam/tsne-exaggerates-clusters@8ec0d8d:1_impostor_singleCell.ipynb, cells "
                "7 and 11 (scikit-learn PCA with its default solver on the KernelPCA impostor; "
@@ -143,26 +168,34 @@ def _same_p(quick: bool = False):
                 "points, Ward clusters); the notebook's route (KernelPCA coordinates, then "
                 "PCA with scikit-learn's default solver) re-run by us")))
 def _pca_loses(quick: bool = False):
+    from numerics import stats
     from numerics.tsne.experiments import impostors
 
     r = impostors(quick)["pbmc68k_reduced"]
+    route = _route_or_unavailable(r)
+    j = Judge()
+    j.test(stats.one_sample("notebook route: impostor's PCA silhouette / X's, minus 1/2",
+                            route["sil_draws"] / r["sil_pca"] - 0.5, ROUTE_TEST))
+    return j.evidence(
+        measured={"sil_pca(X)": r["sil_pca"], "notebook route (impostor), per draw":
+                  np.round(route["sil_draws"], 4).tolist(),
+                  "exact PCA of X_+C": r["sil_pca_impostor"]},
+        expected={"notebook_pbmc3k": {"sil_pca": 0.372, "sil_pca_impostor": -0.059}},
+        note=f"pbmc68k_reduced (n = {r['n']}): the notebook's route, over "
+        f"{len(route['sil_draws'])} draws of the randomized solver (the notebook leaves its "
+        "random_state unset); exact PCA of the same impostor keeps the clusters "
+        "(tsne.exp1.pca_same_directions), so the drop is the randomized solver's "
+        "(tsne.exp1.pca_drop_is_randomized_svd). Threshold (half) ours, fixed before running.")
+
+
+def _route_or_unavailable(r) -> dict:
     route = r["paper_route_pca"]
     if route["solver"] != "randomized":
         raise Unavailable(f"at n = {r['n']} scikit-learn's default solver is "
                           f"{route['solver']!r}, not the randomized solver the notebook's "
                           "n = 2638 gets: the quick subsample cannot re-run its route; the full "
                           "run (n = 700) decides")
-    j = Judge()
-    j.le("notebook route: impostor's PCA silhouette vs half of X's", route["sil"],
-         0.5 * r["sil_pca"])
-    return j.evidence(
-        measured={"sil_pca(X)": r["sil_pca"], "notebook route (impostor)": route["sil"],
-                  "exact PCA of X_+C": r["sil_pca_impostor"]},
-        expected={"notebook_pbmc3k": {"sil_pca": 0.372, "sil_pca_impostor": -0.059}},
-        note=f"pbmc68k_reduced (n = {r['n']}): the notebook's route reproduces the drop; exact "
-        "PCA of the same impostor keeps the clusters (tsne.exp1.pca_same_directions), so the "
-        "drop is the randomized solver's (tsne.exp1.pca_drop_is_randomized_svd). Threshold "
-        "(half) ours, fixed before running.")
+    return route
 
 
 @claim("tsne.exp1.pca_same_directions", where="notebook 1_impostor_singleCell.ipynb (PCA "
@@ -191,6 +224,7 @@ def _pca_same(quick: bool = False):
 
 @claim("tsne.exp1.pca_drop_is_randomized_svd", where="notebook 1_impostor_singleCell.ipynb "
        "(PCA rows)", kind="empirical", expected="extension", evidence=("witness", "observation"),
+       test=ROUTE_TEST,
        statement="The notebook's PCA drop on the impostor is an artefact of randomized SVD: its "
        "route (KernelPCA coordinates, then scikit-learn PCA with the default solver, which "
        "picks randomized SVD above 500 x 500) loses the clusters, while the same coordinates "
@@ -203,27 +237,26 @@ def _pca_same(quick: bool = False):
        setting=("analogue",
                 "scanpy pbmc68k_reduced (n = 700, bulk_labels) instead of PBMC3k"))
 def _pca_route(quick: bool = False):
+    from numerics import stats
     from numerics.tsne.experiments import impostors
 
     r = impostors(quick)["pbmc68k_reduced"]
-    route = r["paper_route_pca"]
-    if route["solver"] != "randomized":
-        raise Unavailable(f"at n = {r['n']} scikit-learn's default solver is "
-                          f"{route['solver']!r}, not randomized: the quick subsample cannot "
-                          "re-run the notebook's route; the full run (n = 700) decides")
+    route = _route_or_unavailable(r)
     j = Judge()
-    j.fact("default solver picked randomized SVD", route["solver"] == "randomized")
-    j.le("paper route: silhouette vs half of X's PCA silhouette", route["sil"],
-         0.5 * r["sil_pca"])
+    j.test(stats.one_sample("paper route (randomized): silhouette / X's PCA silhouette, "
+                            "minus 1/2", route["sil_draws"] / r["sil_pca"] - 0.5, ROUTE_TEST))
+    # the exact solver is deterministic: one run is the whole of its evidence
     j.ge("same coordinates, exact solver: silhouette vs 0.9 of X's", route["sil_full"],
          0.9 * r["sil_pca"])
     return j.evidence(
-        measured={"sil_pca(X)": r["sil_pca"], "paper route (randomized)": route["sil"],
+        measured={"sil_pca(X)": r["sil_pca"], "paper route (randomized), per draw":
+                  np.round(route["sil_draws"], 4).tolist(),
                   "same coordinates, full SVD": route["sil_full"],
                   "exact PCA of X_+C": r["sil_pca_impostor"]},
         expected={"paper_pbmc3k": {"sil_pca": 0.372, "sil_pca_impostor": -0.059}},
-        note="SLACK: thresholds (half; 0.9) are ours, fixed before running; the silhouettes sit "
-        "far from them. Data and labels differ from the paper's (pbmc68k_reduced with "
+        note="SLACK: thresholds (half; 0.9) are ours, fixed before running. The randomized "
+        f"route is tested over {len(route['sil_draws'])} draws of its solver; the exact solver "
+        "is deterministic. Data and labels differ from the paper's (pbmc68k_reduced with "
         "bulk_labels, n = 700, against PBMC3k with Ward clusters), so the size of the drop "
         "is not the paper's −0.059.")
 
@@ -234,7 +267,7 @@ def _pca_route(quick: bool = False):
        "from 2 and 4 Gaussian clusters, one Gaussian and a circle) give exact t-SNE outputs in "
        "which the clusters separate (output silhouette >= 0.5 from input <= 0.01), the "
        "circle's neighbourhoods are kept (trustworthiness >= 0.9) and one Gaussian's layout "
-       "beats a random layout's trustworthiness by 0.2.",
+       "beats a random layout's trustworthiness by 0.2 (each on average over seeds).",
        source=("printed",
                ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
@@ -243,40 +276,58 @@ def _pca_route(quick: bool = False):
                "ours")),
        setting=("analogue",
                 ("our near-simplices (2 and 4 Gaussian clusters, a Gaussian, a circle; squared "
-                "distances in [1, 1.008]), exact t-SNE, one run each")))
+                "distances in [1, 1.008]), exact t-SNE, 10 seeds of shapes and layouts")),
+       test=NEAR_SIMPLEX_TEST)
 def _near_simplex(quick: bool = False):
+    from numerics import stats
     from numerics.tsne.experiments import near_simplex
 
-    res = near_simplex(quick)
-    measured = {}
+    runs = [near_simplex(quick, seed=s) for s in _seeds(quick)]
     j = Judge()
-    for name, r in res.items():
-        m = {"D_range": [r["D_min"], r["D_max"]], "trust_tsne": r["trust_tsne"],
-             "trust_random": r["trust_random"], "max_abs_dP_vs_X": r["max_abs_dP_vs_X"],
-             "max_abs_dP_if_squared_as_sklearn": r["max_abs_dP_sklearn_squaring"]}
-        j.fact(f"{name}: D in [1, 1.008]",
-               1.0 - 1e-12 <= r["D_min"] and r["D_max"] <= 1.008 + 1e-12)
-        j.fact(f"{name}: P equals P(X) to 1e-12", r["max_abs_dP_vs_X"] <= 1e-12)
-        if "sil_tsne" in r:
-            m |= {"sil_original": r["sil_original"], "sil_input": r["sil_input"],
-                  "sil_tsne": r["sil_tsne"]}
-            j.le(f"{name}: input silhouette", r["sil_input"], 0.01)
-            j.ge(f"{name}: output silhouette", r["sil_tsne"], 0.5)
+    arms = {}
+    for name in runs[0]:
+        rs = [run[name] for run in runs]
+        # the construction's own guarantees, per seed: facts, not estimates
+        j.fact(f"{name}: D in [1, 1.008] (every seed)", all(
+            1.0 - 1e-12 <= r["D_min"] and r["D_max"] <= 1.008 + 1e-12 for r in rs))
+        j.fact(f"{name}: P equals P(X) to 1e-12 (every seed)",
+               max(r["max_abs_dP_vs_X"] for r in rs) <= 1e-12)
+        if "sil_tsne" in rs[0]:
+            j.le(f"{name}: input silhouette, largest over seeds",
+                 max(r["sil_input"] for r in rs), 0.01)
+            arms[f"{name}: (output silhouette − 0.5) / 0.5"] = [
+                (r["sil_tsne"] - 0.5) / 0.5 for r in rs]
         elif name == "circle":
-            j.ge(f"{name}: trustworthiness", r["trust_tsne"], 0.9)
+            arms[f"{name}: (trustworthiness − 0.9) / 0.1"] = [
+                (r["trust_tsne"] - 0.9) / 0.1 for r in rs]
         else:
-            j.ge(f"{name}: trustworthiness minus random layout's", r["trust_tsne"] -
-                 r["trust_random"], 0.2)
-        measured[name] = m
+            arms[f"{name}: (trust − random layout's trust − 0.2) / 0.2"] = [
+                (r["trust_tsne"] - r["trust_random"] - 0.2) / 0.2 for r in rs]
+    for t in stats.per_arm(arms, NEAR_SIMPLEX_TEST):
+        j.test(t)
+    measured = {name: {k: [round(float(run[name][k]), 4) for run in runs]
+                       for k in ("sil_input", "sil_tsne", "trust_tsne", "trust_random")
+                       if k in runs[0][name]} for name in runs[0]}
+    measured["max_abs_dP_if_squared_as_sklearn"] = max(
+        run[name]["max_abs_dP_sklearn_squaring"] for run in runs for name in run)
     return j.evidence(measured=measured, note=(
-        "P of the near-simplex D' equals P of the generating X (Lemmas 17/18); "
-        "trustworthiness (10 neighbours) against the generating points. The paper passed D' "
-        "to scikit-learn as a precomputed metric, which squares it; the resulting P differs "
-        "from P(X) by the amount reported. NOT CLAIMED: within-cluster neighbourhoods of the "
-        "Gaussian-cluster shapes. A first version required trustworthiness >= 0.9 there too, "
-        "fixed before running; it missed (0.884 for 2 Gaussians, n = 200) and the requirement "
-        "was dropped after the miss: the trust values are reported above, not judged. "
-        "SLACK: the silhouettes and trust values are measured far from their thresholds."))
+        f"{len(runs)} seeds (shapes, initial layout and random baseline layout drawn per seed); "
+        "each arm's statistic is in units of its distance to the threshold, one-sided t-tests, "
+        "Bonferroni over the arms. P of the near-simplex D' equals P of the generating X "
+        "(Lemmas 17/18); trustworthiness (10 neighbours) against the generating points. The "
+        "paper passed D' to scikit-learn as a precomputed metric, which squares it; the "
+        "resulting P differs from P(X) by the amount reported. NOT CLAIMED: within-cluster "
+        "neighbourhoods of the Gaussian-cluster shapes. A first version required "
+        "trustworthiness >= 0.9 there too, fixed before running; it missed (0.884 for 2 "
+        "Gaussians, n = 200, one seed) and the requirement was dropped after the miss: the "
+        "trust values are reported above, not judged."))
+
+
+def _seeds(quick: bool) -> range:
+    from numerics.tsne.experiments import CONSTRUCTION_SEEDS
+
+    # quick mode: 3 seeds, usually too few to decide; the tests then say undecided
+    return range(3 if quick else CONSTRUCTION_SEEDS)
 
 
 @claim("tsne.exp3.outlier_below_thm9", where="Fig. 5, Thm 9", kind="empirical",
@@ -289,28 +340,38 @@ def _near_simplex(quick: bool = False):
                "p. 8, Thm 9, and Fig. 5 (middle row), p. 9")),
        setting=("analogue",
                 ("a synthetic Gaussian blob plus one outlier (alpha(X) in [0.5, 5]), exact "
-                "t-SNE polished to a stationary point")))
+                "t-SNE polished to a stationary point, 10 seeds")),
+       test=OUTLIER_BOUND_TEST)
 def _outlier_bound(quick: bool = False):
+    from numerics import stats
     from numerics.tsne.experiments import outliers
 
-    res = outliers(quick)
-    rows = res["rows"]
+    runs = [outliers(quick, seed=s) for s in _seeds(quick)]
+    rows = [r for run in runs for r in run["rows"]]
     j = Judge()
-    for r in rows:
-        j.le(f"alpha(X)={r['alpha_input']:.3g}: alpha(Y) vs Thm 9", r["alpha_tsne"],
-             r["thm9_bound"])
-        j.fact(f"alpha(X)={r['alpha_input']:.3g}: max|grad| <= 1e-6", r["grad_max"] <= 1e-6)
+    # Thm 9 bounds every stationary output: one run above it would be a counterexample
+    worst = max(rows, key=lambda r: r["alpha_tsne"] / r["thm9_bound"])
+    j.le(f"largest alpha(Y) over {len(rows)} runs vs Thm 9", worst["alpha_tsne"],
+         worst["thm9_bound"])
+    j.fact(f"every run stationary: max|grad| <= 1e-6 ({len(rows)} runs)",
+           max(r["grad_max"] for r in rows) <= 1e-6)
+    j.test(stats.one_sample("per seed, largest alpha(Y) / Thm 9 bound over the alpha(X) grid",
+                            [max(r["alpha_tsne"] / r["thm9_bound"] for r in run["rows"])
+                             for run in runs], OUTLIER_BOUND_TEST))
     return j.evidence(
-        measured=[{k: r[k] for k in ("alpha_input", "alpha_tsne", "grad_max")} for r in rows],
-        note=f"SLACK: alpha(Y) ~ 0.1 against a bound of {rows[0]['thm9_bound']:.3f}; n="
-        f"{res['n']} in R^{res['dim']}, perplexity 30*n/101; output polished by L-BFGS to a "
-        "stationary point; alpha by the QP distance to the hull of the rest.")
+        measured={"runs": [{k: r[k] for k in ("alpha_input", "alpha_tsne", "grad_max")}
+                           for r in rows]},
+        note=f"{len(runs)} seeds x {len(runs[0]['rows'])} outliers; n = {runs[0]['n']} in "
+        f"R^{runs[0]['dim']}, perplexity 30*n/101; output polished by L-BFGS to a stationary "
+        f"point; alpha by the QP distance to the hull of the rest (the largest over points, "
+        f"see theory.tsne.outlier_number). SLACK: bound {rows[0]['thm9_bound']:.3f}.")
 
 
 @claim("tsne.exp3.outlier_absorbed", where="Fig. 5, Sec. 5", kind="empirical",
        evidence=("observation",),
        statement="t-SNE seldom produces outliers: for inputs with alpha(X) >= 1 the output has "
-       "alpha(Y) <= 0.2, while PCA roughly preserves alpha (within a factor 2).",
+       "alpha(Y) <= 0.2, while PCA roughly preserves alpha (within a factor 2), on average "
+       "over seeds of the worst outlier per seed.",
        source=("printed",
                ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
@@ -318,20 +379,28 @@ def _outlier_bound(quick: bool = False):
                "roughly preserves alpha); 'roughly' = within a factor 2 is ours")),
        setting=("analogue",
                 ("a synthetic Gaussian blob plus one outlier instead of the credit-fraud data; "
-                "exact t-SNE")))
+                "exact t-SNE, 10 seeds")),
+       test=OUTLIER_ABSORBED_TEST)
 def _outlier_absorbed(quick: bool = False):
+    from numerics import stats
     from numerics.tsne.experiments import outliers
 
-    rows = [r for r in outliers(quick)["rows"] if r["alpha_input"] >= 1 - 1e-6]
+    runs = [outliers(quick, seed=s) for s in _seeds(quick)]
+    big = [[r for r in run["rows"] if r["alpha_input"] >= 1 - 1e-6] for run in runs]
+    arms = {"(largest alpha(Y) − 0.2) / 0.2, alpha(X) >= 1":
+            [(max(r["alpha_tsne"] for r in rs) - 0.2) / 0.2 for rs in big],
+            "largest |log2(alpha(PCA) / alpha(X))| − 1, alpha(X) >= 1":
+            [max(abs(np.log2(r["alpha_pca"] / r["alpha_input"])) for r in rs) - 1
+             for rs in big]}
     j = Judge()
-    for r in rows:
-        a = r["alpha_input"]
-        j.le(f"alpha(X)={a:.3g}: alpha(Y)", r["alpha_tsne"], 0.2)
-        j.le(f"alpha(X)={a:.3g}: alpha(PCA)/alpha(X)", r["alpha_pca"] / a, 2.0)
-        j.ge(f"alpha(X)={a:.3g}: alpha(PCA)/alpha(X) ", r["alpha_pca"] / a, 0.5)
+    for t in stats.per_arm(arms, OUTLIER_ABSORBED_TEST):
+        j.test(t)
     return j.evidence(
-        measured=[{k: r[k] for k in ("alpha_input", "alpha_tsne", "alpha_pca")} for r in rows],
-        note="SLACK: thresholds are the paper's words made numeric; the measured values sit inside.")
+        measured={"runs": [{k: r[k] for k in ("alpha_input", "alpha_tsne", "alpha_pca")}
+                           for rs in big for r in rs]},
+        note=f"{len(runs)} seeds; per seed the worst outlier with alpha(X) >= 1; each arm in "
+        "units of its distance to the threshold (0.2; a factor 2 = 1 in log2), one-sided "
+        "t-tests, Bonferroni over the two arms. Thresholds are the paper's words made numeric.")
 
 
 @claim("tsne.exp4.poison_point_same_output", where="Fig. 11, Thm 7", kind="empirical",
