@@ -209,3 +209,22 @@ def test_only_printed_text_or_released_code_on_the_papers_objects_is_refuted():
         if c.expected == "refuted":
             assert c.source.kind in ("printed", "code") and c.setting.kind == "exact", c.id
             assert c.corrected_by, c.id
+
+
+def test_every_measured_empirical_row_is_preregistered_or_deterministic():
+    from theory.claims import discover, missing_preregistration
+
+    assert missing_preregistration(discover()) == []
+
+
+def test_deterministic_is_a_reason_for_an_empirical_row_without_a_test():
+    from theory.claims import claim
+
+    with pytest.raises(ValueError, match="'deterministic' parameter of claim"):
+        claim("tsne.x.y", where="w", statement="s", kind="empirical", deterministic=" ",
+              evidence=("observation",), source=("ours", "ours"),
+              setting=("analogue", "a stand-in"))(lambda: None)
+    with pytest.raises(ValueError, match="'deterministic' parameter of claim"):
+        claim("tsne.x.z", where="w", statement="s", kind="theory", deterministic="no seed",
+              evidence=("observation",), source=("ours", "ours"),
+              setting=("analogue", "a stand-in"))(lambda: None)
