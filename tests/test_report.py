@@ -20,7 +20,7 @@ def _result(passed=True, expected="verified", source=PRINTED):
 
 def test_report_has_a_row_per_claim_with_values():
     md = to_markdown([_result()])
-    assert "`tsne.fake.ok`" in md and "a=1.5" in md and "x \\| y" in md
+    assert "`tsne.fake.ok`" in md and "a: 1.5" in md and "x \\| y" in md
 
 
 def test_claims_json_is_valid_and_complete(tmp_path):
