@@ -197,7 +197,7 @@ def evidence_rows(row: dict) -> list[dict]:
                     "holds": holds, "slack": slack, "of": of})
     for name, ok in (row.get("facts") or {}).items():
         out.append({"kind": "fact", "name": name, "relation": "fact", "value":
-                    "yes" if ok else "no", "reference": "yes", "tolerance": "", "power": "—",
+                    "holds" if ok else "fails", "reference": None, "tolerance": "", "power": "—",
                     "holds": bool(ok), "slack": 1.0 if ok else -1.0, "of": None})
     for t in row.get("tests") or []:
         if t.get("alternative") == "equivalence":
@@ -272,14 +272,14 @@ def family_line(name: str, rows: list[dict]) -> str:
     worst = min(rows, key=lambda r: r["slack"])
     n, bad = len(rows), sum(r["holds"] is False for r in rows)
     undecided = sum(r["holds"] is None and r["kind"] == "test" for r in rows)
-    head = pretty_label(name) if n > 1 else ""
     if bad:
         verdict = f"{bad} of {n} fail; worst"
     elif undecided:
         verdict = f"{undecided} of {n} not decided; nearest"
     else:
         verdict = f"all {n} hold; tightest" if n > 1 else ""
-    return ": ".join(p for p in (head, f"{verdict} {row_line(worst)}".strip()) if p)
+    # the worst row's own label says which family it is (its parameters filled in)
+    return f"{verdict} {row_line(worst)}".strip()
 
 
 def evidence_brief(row: dict, width: int = 160) -> str:
@@ -308,13 +308,16 @@ def evidence_brief(row: dict, width: int = 160) -> str:
     return line if len(line) <= width else line[:width - 1] + "…"
 
 
-def short_note(note: str, keep: int = 3) -> str:
-    """A check's note with the Judge's trailing list of failed comparisons cut to ``keep``."""
+def short_note(note: str, keep: int = 3, marked: bool = False) -> str:
+    """A check's note with the Judge's trailing list of failed comparisons cut to ``keep``
+    (to a count when ``marked``: the reader's table marks them)."""
     names = _failed_names(note)
     if len(names) <= keep:
         return note or ""
     i = note.rfind("Failed: ")
     listed = note[i + len("Failed: "):].rstrip(".").split("; ")
+    if marked:
+        return note[:i] + f"Failed: {len(listed)} comparisons (marked ✗)."
     return (note[:i] + "Failed: " + "; ".join(listed[:keep])
             + f" and {len(listed) - keep} more.")
 

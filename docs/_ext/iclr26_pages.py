@@ -69,7 +69,7 @@ _SUPER = "[⁰¹²³⁴⁵⁶⁷⁸⁹ᵀ]"
 def _scripts(escaped: str) -> str:
     t = re.sub(r"(?<=\S)\^" + _BRACED, r"<sup>\1</sup>", escaped)
     t = re.sub(r"(?<=\S)_" + _BRACED, r"<sub>\1</sub>", t)
-    t = re.sub(r"(?<=[\w)\]])\^\(([^()]*)\)", r"<sup>\1</sup>", t)
+    t = re.sub(r"(?<=[\w)\]])\^\(((?:[^()]|\([^()]*\))*)\)", r"<sup>\1</sup>", t)
     t = re.sub(r"(?<=[\w)\]∞])\^([−+-]?(?:[^\W_]+|[⊥∓±∞]))", r"<sup>\1</sup>", t)
     # d_M, σ_X, ‖·‖_F: one letter (or a norm bar) then one or two characters; never an
     # identifier (min_r, t_end, L_inj) or a path (a/b_cd)
@@ -176,10 +176,14 @@ def _evidence_table(rows: list[dict]) -> str:
         if r["kind"] == "test" and r["holds"] is None:
             cls, mark = "undecided", "?"
         value, ref = _numh(r["value"]), _numh(r["reference"])
-        of = f' <span class="of">(worst of {_e(r["of"])})</span>' if r.get("of") else ""
-        if value == ref and r["relation"] in ("=", ""):
+        worst = f"worst of {_e(r['of'])}" if r.get("of") else ""
+        of = f' <span class="of">({worst})</span>' if worst else ""
+        if r["kind"] == "fact":  # yes or no: nothing to set against it
+            cells = f'<td colspan="2">{value}</td>'
+        elif value == ref and r["relation"] in ("=", ""):
             # the same digits on both sides are said once
-            cells = f'<td colspan="2">{value}{of} <span class="of">(both sides)</span></td>'
+            said = "; ".join(w for w in ("both sides", worst) if w)
+            cells = f'<td colspan="2">{value} <span class="of">({said})</span></td>'
         else:
             cells = f"<td>{value}{of}</td><td>{ref}</td>"
         body.append(f'<tr class="ev-{cls}"><td class="ev-mark" title="{cls}">{mark}</td>'
@@ -280,14 +284,15 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
         parts.append(f"<dt>test</dt><dd>{_e(test_line(row['test']))}</dd>")
     table = _evidence(row)
     if table:
-        parts.append(f'<dt>compared</dt><dd class="claim-evidence">{table}</dd>')
+        parts.append(f'<dt class="claim-evidence-label">compared</dt>'
+                     f'<dd class="claim-evidence">{table}</dd>')
     reported = _reported(row)
     if reported:
         parts.append(f"<dt>reported</dt><dd>{reported}</dd>")
     if row.get("note"):
         from numerics.report import short_note
 
-        parts.append(f"<dt>note</dt><dd>{_rich(short_note(row['note']))}</dd>")
+        parts.append(f"<dt>note</dt><dd>{_rich(short_note(row['note'], marked=True))}</dd>")
 
     def link(other):
         topic = other.split(".", 1)[0]
