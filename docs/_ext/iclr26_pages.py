@@ -6,8 +6,10 @@ produces, so the site always shows the current report:
 - ``summary.md``: the counts and the errata (one line each, linking to its claim card);
 - ``papers/<topic>.md``: a page per paper from ``reports/claims.json`` (title, links, a summary
   of what holds and fails and what it rests on, the lead figure), one card per claim
-  (verdict badge, evidence, power, measured vs expected, note, corrections linked both ways, the
-  check's source lines, the figures that illustrate it with their CSV), with filters;
+  (verdict badge, evidence, power, a table of the comparisons with the failing ones marked and
+  long families summarised in a line, note, corrections linked both ways, the check's source
+  lines, the figures that illustrate it with their CSV), with filters; statements, notes and
+  captions render their maths (``$…$`` through MathJax, ``x^{…}``/``x_{…}`` as HTML);
 - ``notebooks/``: the executed notebooks, rendered as committed (never re-executed);
 - ``api/``: the API reference of ``theory.*`` and ``numerics.*``;
 - ``benchmarks.md``: ``reports/BENCHMARKS.md`` with the scaling plot;
