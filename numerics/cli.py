@@ -116,14 +116,16 @@ def _run_claims_for(args, console) -> list:
 
 
 def _print_results(results, console) -> None:
+    """A claim per entry: verdict, id, where, what it rests on and its power, then its
+    evidence in one line (a family of many comparisons is summarised, not listed)."""
+    from rich.markup import escape
     from rich.table import Table
 
-    from numerics.report import _power_cell, fmt_value
+    from numerics.report import _power_cell, evidence_brief
 
-    table = Table(title="claims")
-    for col in ("claim", "where", "rests on", "verdict", "evidence", "power", "measured",
-                "expected"):
-        table.add_column(col, overflow="fold")
+    table = Table(title="claims", box=None, pad_edge=False, show_lines=False)
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("claim: where; rests on; power / evidence", overflow="fold")
     colour = {"verified": "green", "corrected": "cyan", "sharpened": "cyan",
               "extension": "cyan", "sanity": "dim", "refuted": "red bold",
               "reading_fails": "yellow", "not_reproduced": "yellow",
@@ -132,14 +134,16 @@ def _print_results(results, console) -> None:
     for r in results:
         v = f"[{colour.get(r.verdict, 'red')}]{r.verdict}[/]"
         if r.undecided:
-            v = f"[magenta]undecided (quick)[/] [dim](expected {r.claim.expected})[/]"
+            v = "[magenta]undecided (quick)[/]"
         elif not r.on_target:
-            v += f" [red](expected {r.claim.expected})[/]"
+            v += " [red]MISSED[/]"
         src = r.claim.source.kind if r.claim.source else "?"
         st = r.claim.setting.kind if r.claim.setting else "?"
-        table.add_row(r.claim.id, r.claim.where, f"{src}, {st}", v, ", ".join(r.claim.evidence),
-                      _power_cell(r), fmt_value(r.evidence.measured, 5),
-                      fmt_value(r.evidence.expected, 5))
+        power = _power_cell(r).replace("**", "")
+        head = (f"[bold]{escape(r.claim.id)}[/] [dim]({escape(r.claim.where)}; {src}, {st}"
+                f"{'; ' + escape(power) if power else ''})[/]")
+        brief = evidence_brief(r.to_dict(), width=150) or r.evidence.note[:150]
+        table.add_row(v, f"{head}\n  {escape(brief)}")
     console.print(table)
 
 
@@ -150,9 +154,11 @@ def _finish_claims(results, console) -> int:
             console.print(f"[red]MISSED[/] {r.claim.id}: expected {r.claim.expected}, got "
                           f"{r.verdict}. {r.evidence.note}")
         return 1
-    undecided = sum(r.undecided for r in results)
-    extra = f" ({undecided} empirical claims undecided in quick mode)" if undecided else ""
-    console.print(f"[green]all {len(results)} claims reached their expected verdict[/]{extra}")
+    from numerics.report import headline, summary
+
+    # the rows that decided are counted apart from those registered as undecided or
+    # unavailable, which are "on target" without deciding anything
+    console.print(f"[green]every claim on target[/]: {headline(summary(results))}")
     return 0
 
 

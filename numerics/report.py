@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import platform
+import re
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,7 +28,8 @@ def fmt_value(value, digits: int = 6) -> str:
             return str(value)
         return f"{value:.{digits}g}"
     if isinstance(value, dict):
-        return "; ".join(f"{k}={fmt_value(v, digits)}" for k, v in value.items())
+        # "label: value" (a label may itself hold "=", as in "κ = 1")
+        return "; ".join(f"{k}: {fmt_value(v, digits)}" for k, v in value.items())
     if isinstance(value, list | tuple):
         shown = ", ".join(fmt_value(v, digits) for v in value[:6])
         return f"[{shown}{', …' if len(value) > 6 else ''}]"
@@ -41,6 +43,283 @@ def fmt_value(value, digits: int = 6) -> str:
     except ImportError:  # pragma: no cover
         pass
     return str(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Evidence as a reader sees it: one row per comparison, long families summarised in a line.
+# Both the site's cards (from claims.json rows) and REPORT.md / the console (from Result.to_dict)
+# read rows through these functions, so they accept the committed report's records too (whose
+# comparisons carry no ``holds``/``worst``).
+
+#: A card lists this many comparisons in full; beyond it the families are summarised and the
+#: full list is folded away.
+SHOWN = 12
+
+_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "eps": "ε",
+          "kappa": "κ", "lambda": "λ", "rho": "ρ", "sigma": "σ", "tau": "τ", "theta": "θ",
+          "omega": "ω", "phi": "φ"}
+_GREEK_RE = re.compile(r"(?<![A-Za-z])(" + "|".join(sorted(_GREEK, key=len, reverse=True))
+                       + r")(?![A-Za-z])")
+_REL = {"eq": "=", "le": "≤", "ge": "≥"}
+_NUM = r"[-−+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?"
+
+
+def _balanced(text: str, start: int) -> int:
+    """Index just past the parenthesis that closes the one at ``start`` (-1 if none)."""
+    depth = 0
+    for i in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i + 1
+    return -1
+
+
+def _sqrt(text: str) -> str:
+    out, i = [], 0
+    for m in re.finditer(r"(?<![\w.])sqrt\(", text):
+        if m.start() < i:
+            continue
+        end = _balanced(text, m.end() - 1)
+        if end < 0:
+            break
+        inner = _sqrt(text[m.end():end - 1])
+        out += [text[i:m.start()], "√" + (inner if re.fullmatch(r"[\w.]+", inner)
+                                          else f"({inner})")]
+        i = end
+    return "".join(out) + text[i:]
+
+
+def readable(text) -> str:
+    """Plain text with sympy's and ASCII's spellings turned into the usual symbols:
+    ``sqrt(5)/6`` → ``√5/6``, ``epsilon`` → ``ε``, ``<=`` → ``≤``, ``c*d`` → ``c·d``,
+    ``x**2`` → ``x^2``, ``oo`` → ``∞``, ``Min``/``Max`` → ``min``/``max``. Superscripts and
+    subscripts (``^{…}``, ``_{…}``) are left to the renderer (the site sets them)."""
+    if text is None:
+        return ""
+    text = str(text)
+    text = _sqrt(text)
+    text = re.sub(r"(?<=[\w)\]])\*\*(?=[\w(])", "^", text)
+    text = re.sub(r"(?<=[\w)\]])\*(?=[\w(√])", "·", text)
+    text = re.sub(r"(?<![\w.])oo(?!\w)", "∞", text)
+    text = re.sub(r"(?<![\w.])(Min|Max)\(", lambda m: m.group(1).lower() + "(", text)
+    for a, b in (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("->", "→")):
+        text = text.replace(a, b)
+    return _GREEK_RE.sub(lambda m: _GREEK[m.group(1)], text)
+
+
+def pretty_label(name: str) -> str:
+    """A comparison's name as a label: :func:`readable`, ``n=4 rho=1`` → ``n = 4, ρ = 1``."""
+    text = readable(name)
+    text = re.sub(r"(?<=[\w)])=(?=[\w(−\-.…])", " = ", text)
+    # consecutive assignments get a comma between them
+    return re.sub(r"(\w = [^\s,:;=]+) (?=[^\W\d]\w* = )", r"\1, ", text)
+
+
+def family_of(name: str) -> str:
+    """The name with its parameter values left out (``n=4 rho=1: …`` → ``n=… rho=…: …``):
+    comparisons of one family differ only there."""
+    return re.sub(r"(?<![<>!=])(=\s*)" + _NUM, r"\1…", name)
+
+
+def _num(x) -> str:
+    if isinstance(x, str):
+        return x
+    return fmt_value(x, 4)
+
+
+def _tolerance(c: dict) -> str:
+    parts = [f"{k} {c[k]:g}" for k in ("rtol", "atol") if c.get(k)]
+    if parts:
+        return ", ".join(parts)
+    return "exact" if c.get("relation") == "eq" else "—"
+
+
+def _failed_names(note: str) -> set[str]:
+    """The names a Judge listed at the end of a failing check's note ("Failed: a; b.")."""
+    i = (note or "").rfind("Failed: ")
+    return set() if i < 0 else set(note[i + len("Failed: "):].rstrip(".").split("; "))
+
+
+def _slack(relation: str, value, reference, rtol=0.0, atol=0.0) -> float:
+    """How far ``value rel reference`` is from failing, relative to the reference (Comparison's
+    rule for one element); -inf for values that are not numbers."""
+    try:
+        v, r = float(value), float(reference)
+    except (TypeError, ValueError):
+        return -math.inf
+    size = abs(r) if math.isfinite(r) and r != 0 else 1.0
+    tol = atol + (rtol * abs(r) if rtol > 0 else 0.0)
+    if relation == "eq":
+        out = tol if v == r else tol - abs(v - r)
+    elif relation == "le":
+        out = r + tol - v
+    elif relation == "ge":
+        out = v - r + tol
+    else:
+        return -math.inf
+    out /= size
+    return -math.inf if math.isnan(out) else out
+
+
+def evidence_rows(row: dict) -> list[dict]:
+    """One entry per comparison, fact and pre-registered test of a claims.json row.
+
+    Each has ``kind`` (comparison, fact, test or value), ``name``, ``relation`` (a symbol),
+    ``value``, ``reference``, ``tolerance``, ``power`` (text), ``holds`` (True, False, or None
+    where the row does not say or the test is undecided), ``slack`` (how far from failing; the
+    worst of a family is its least) and ``of`` (the size of a grid shown by its worst element).
+    A row with none of these (an older hand-built Evidence) gets one ``value`` entry per
+    measured key, set against the expected value of the same key.
+    """
+    failed = _failed_names(row.get("note") or "")
+    out = []
+    for c in row.get("comparisons") or []:
+        rel = c.get("relation")
+        value, ref, of = c.get("value"), c.get("reference"), None
+        if isinstance(c.get("worst"), dict):
+            value, ref, of = c["worst"]["value"], c["worst"]["reference"], c.get("size")
+        elif isinstance(value, list):
+            pairs = list(zip(value, ref if isinstance(ref, list) else [ref] * len(value),
+                             strict=False))
+            if pairs:  # the committed report keeps the first 8 elements only
+                value, ref = min(pairs, key=lambda p: _slack(rel, *p, c.get("rtol", 0.0),
+                                                                c.get("atol", 0.0)))
+                of = "≥ 8" if len(pairs) == 8 else len(pairs)
+        slack = _slack(rel, value, ref, c.get("rtol", 0.0), c.get("atol", 0.0))
+        holds = c.get("holds")
+        if holds is None:
+            holds = (False if c["name"] in failed else
+                     None if of == "≥ 8" and slack >= 0 and failed else slack >= 0)
+        power = c.get("power")
+        out.append({"kind": "comparison", "name": c["name"], "relation": _REL.get(rel, rel),
+                    "value": value, "reference": ref, "tolerance": _tolerance(c),
+                    "power": "—" if power is None or not holds else f"δ {power:g}",
+                    "holds": holds, "slack": slack, "of": of})
+    for name, ok in (row.get("facts") or {}).items():
+        out.append({"kind": "fact", "name": name, "relation": "fact", "value":
+                    "holds" if ok else "fails", "reference": None, "tolerance": "", "power": "—",
+                    "holds": bool(ok), "slack": 1.0 if ok else -1.0, "of": None})
+    for t in row.get("tests") or []:
+        if t.get("alternative") == "equivalence":
+            rel = f"within ±{t['margin']:g} of"
+        else:
+            rel = ">" if t.get("alternative") == "greater" else "<"
+        lo, hi = (t.get("interval") or [None, None])[:2]
+        d = t.get("decision")
+        out.append({"kind": "test", "name": t["name"], "relation": rel,
+                    "value": f"{_num(t['estimate'])} [{_num(lo)}, {_num(hi)}]",
+                    "reference": t.get("threshold"),
+                    "tolerance": f"α {t['alpha']:g}, {t['seeds']} seeds, p {_num(t['p_value'])}",
+                    "power": f"{t['power']:.2f} at {t['effect']:g}",
+                    "holds": {"holds": True, "fails": False}.get(d),
+                    "slack": {"holds": 1.0, "fails": -1.0}.get(d, 0.0), "of": None,
+                    "decision": d})
+    if not out and row.get("measured") is not None:
+        m, e = row.get("measured"), row.get("expected")
+        items = m.items() if isinstance(m, dict) else [("value", m)]
+        for k, v in items:
+            ref = e.get(k) if isinstance(e, dict) else e
+            out.append({"kind": "value", "name": k, "relation": "", "value": v,
+                        "reference": ref, "tolerance": _num(row.get("tolerance")) or "",
+                        "power": "—", "holds": False if k in failed else None,
+                        "slack": 0.0, "of": None})
+    return out
+
+
+def reported_values(row: dict) -> tuple | None:
+    """The check's own measured/expected when they say more than its comparisons (a table of
+    per-run values, labels of their own); ``None`` when they only repeat them."""
+    m, e = row.get("measured"), row.get("expected")
+    if m is None or not (row.get("comparisons") or row.get("facts") or row.get("tests")):
+        return None
+    names = {c["name"] for c in row.get("comparisons") or []} | {
+        t["name"] for t in row.get("tests") or []}
+    if isinstance(m, dict) and set(m) <= names and (not isinstance(e, dict) or set(e) <= names):
+        return None
+    return m, (None if e == m else e)
+
+
+def row_line(r: dict) -> str:
+    """``label = value rel reference`` for one evidence entry (its relation is left out of the
+    label when the name already ends with it)."""
+    label = pretty_label(r["name"])
+    value, ref = _num(r["value"]), _num(r["reference"])
+    of = f" (worst of {r['of']})" if r.get("of") else ""
+    if r["kind"] == "fact":
+        return f"{label}: {'holds' if r['holds'] else 'fails'}"
+    if r["kind"] == "test":
+        return f"{label}: {value} {r['relation']} {ref} ({r.get('decision')})"
+    if r["kind"] == "value":
+        return f"{label}: {value}" + ("" if ref in ("", value) else f" (expected {ref})")
+    m = re.match(r"(.*?)\s*(?:≤|≥|=|<|>)\s*" + _NUM + r"$", label)
+    if m and r["relation"] in ("≤", "≥") and m.group(1):
+        return f"{m.group(1)} = {value} {r['relation']} {ref}{of}"
+    if r["relation"] == "=" and value == ref:
+        return f"{label}: {value}{of}"
+    return f"{label}: {value} {r['relation']} {ref}{of}"
+
+
+def families(rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    """Rows grouped by :func:`family_of` their name (and kind), in first-seen order."""
+    groups: dict[tuple, list[dict]] = {}
+    for r in rows:
+        groups.setdefault((r["kind"], family_of(r["name"])), []).append(r)
+    return [(name, rs) for (_, name), rs in groups.items()]
+
+
+def family_line(name: str, rows: list[dict]) -> str:
+    """One line for a family: how many fail, and the worst (or the tightest when all hold)."""
+    worst = min(rows, key=lambda r: r["slack"])
+    n, bad = len(rows), sum(r["holds"] is False for r in rows)
+    undecided = sum(r["holds"] is None and r["kind"] == "test" for r in rows)
+    if bad:
+        verdict = f"{bad} of {n} fail; worst"
+    elif undecided:
+        verdict = f"{undecided} of {n} not decided; nearest"
+    else:
+        verdict = f"all {n} hold; tightest" if n > 1 else ""
+    # the worst row's own label says which family it is (its parameters filled in)
+    return f"{verdict} {row_line(worst)}".strip()
+
+
+def evidence_brief(row: dict, width: int = 160) -> str:
+    """The evidence of a claims.json row in one line (REPORT.md, the console): every entry
+    when there are at most three, else counts and the worst entry."""
+    rows = evidence_rows(row)
+    if not rows:
+        return ""
+    marks = {True: "✓ ", False: "✗ ", None: ""}
+    if len(rows) <= 3 or all(r["kind"] == "value" for r in rows):
+        line = "; ".join(f"{marks[r['holds']]}{row_line(r)}" for r in rows)
+    else:
+        kinds = Counter(r["kind"] for r in rows)
+        words = {"comparison": "comparisons", "fact": "facts", "test": "tests",
+                 "value": "values"}
+        counts = ", ".join(f"{n} {words[k] if n > 1 else k}" for k, n in kinds.items())
+        bad = sum(r["holds"] is False for r in rows)
+        undecided = sum(r["holds"] is None and r["kind"] == "test" for r in rows)
+        worst = min(rows, key=lambda r: r["slack"])
+        if bad:
+            line = f"{counts}: {bad} fail; worst {row_line(worst)}"
+        elif undecided:
+            line = f"{counts}: {undecided} not decided; nearest {row_line(worst)}"
+        else:
+            line = f"{counts}: all hold; tightest {row_line(worst)}"
+    return line if len(line) <= width else line[:width - 1] + "…"
+
+
+def short_note(note: str, keep: int = 3, marked: bool = False) -> str:
+    """A check's note with the Judge's trailing list of failed comparisons cut to ``keep``
+    (to a count when ``marked``: the reader's table marks them)."""
+    names = _failed_names(note)
+    if len(names) <= keep:
+        return note or ""
+    i = note.rfind("Failed: ")
+    listed = note[i + len("Failed: "):].rstrip(".").split("; ")
+    if marked:
+        return note[:i] + f"Failed: {len(listed)} comparisons (marked ✗)."
+    return (note[:i] + "Failed: " + "; ".join(listed[:keep])
+            + f" and {len(listed) - keep} more.")
 
 
 def _md(text: str) -> str:
@@ -72,7 +351,10 @@ def summary(results: list[Result]) -> dict:
         "decided": len(decided),
         "decided_on_target": sum(r.on_target for r in decided),
         "undecided": labels.get("undecided", 0),
+        "undecided_as_registered": sum(r.verdict == "undecided" == r.claim.expected
+                                       for r in results),
         "unavailable": labels.get("unavailable", 0),
+        "errors": labels.get("error", 0),
         "on_target": sum(r.on_target for r in results),
         "missed": [r.claim.id for r in results if not r.on_target],
         "undecided_in_quick_mode": [r.claim.id for r in results if r.undecided],
@@ -91,6 +373,28 @@ def summary(results: list[Result]) -> dict:
         "not_reproduced": [r.claim.id for r in results if r.verdict == "not_reproduced"],
         "failed_predictions": [r.claim.id for r in results if r.verdict == "failed_prediction"],
     }
+
+
+def headline(s: dict) -> str:
+    """The report's first line from a :func:`summary` (also one read back from an older
+    claims.json): the rows that decided, and apart from them those that did not."""
+    decided, hit = s.get("decided", 0), s.get("decided_on_target", s.get("decided", 0))
+    hit = f"all {hit}" if hit == decided else f"{hit} of {decided}"
+    quick = len(s.get("undecided_in_quick_mode") or [])
+    registered = s.get("undecided_as_registered")
+    undecided = f"{s.get('undecided', 0)} undecided"
+    notes = []
+    if registered is not None:
+        notes.append(f"{registered} as registered for this budget")
+    if quick:
+        notes.append(f"{quick} only at quick sizes")
+    if notes and s.get("undecided", 0):
+        undecided += f" ({', '.join(notes)})"
+    errors = f", {s['errors']} crashed" if s.get("errors") else ""
+    return (f"{s.get('claims', 0)} claims: {decided} decided ({hit} reached their expected "
+            f"verdict); not decided: {undecided}, {s.get('unavailable', 0)} unavailable (cannot "
+            f"be checked here){errors}; {s.get('verification', 0)} count as verification "
+            "(sanity rows excluded)")
 
 
 def power_table(results: list[Result]) -> dict:
@@ -181,6 +485,15 @@ def _power_cell(r: Result) -> str:
     return f"**weak** ({cell})" if r.weak else cell
 
 
+def _compared_cell(d: dict) -> str:
+    cell = evidence_brief(d)
+    extra = reported_values(d)
+    if extra:
+        shown = fmt_value(extra[0], 4)
+        cell += f" · reported: {shown if len(shown) <= 200 else shown[:199] + '…'}"
+    return cell
+
+
 def _evidence_section(results: list[Result]) -> list[str]:
     table = power_table(results)
     cols = [fmt_delta(d) for d in DELTAS] + ["—"]
@@ -251,12 +564,10 @@ def to_markdown(results: list[Result]) -> str:
         *([("**Quick mode**: the empirical claims ran at small sizes; those that quick sizes "
            "cannot decide are shown as *undecided in quick mode* (the full run, `make "
            "reproduce`, decides them)."), ""] if any(r.quick for r in results) else []),
-        (f"**{s['claims']} claims: {s['decided']} decided ({s['decided_on_target']} reached "
-         f"their expected verdict), {s['undecided']} undecided, {s['unavailable']} "
-         f"unavailable; {s['verification']} count as verification (sanity rows excluded). "
-         f"Errors found in printed text or released code: {len(s['errors_in_paper'])}; "
-         f"readings of ours that fail: {len(s['readings_that_fail'])}; not reproduced on an "
-         f"analogue: {len(s['not_reproduced'])}.** {counts}."),
+        (f"**{headline(s)}. Errors found in printed text or released code: "
+         f"{len(s['errors_in_paper'])}; readings of ours that fail: "
+         f"{len(s['readings_that_fail'])}; not reproduced on an analogue: "
+         f"{len(s['not_reproduced'])}.** {counts}."),
         "",
         ("How to read a row: each statement says what it rests on (*source*: the printed text "
          "with its locator, the authors' code, the abstract, a secondary source, or our own "
@@ -287,13 +598,12 @@ def to_markdown(results: list[Result]) -> str:
         lines += [f"## {topic}", "", f"*{PAPERS[topic]}*", "",
                   ", ".join(f"{v}: {counts[v]}" for v in LABELS if counts.get(v)), "",
                   ("| claim | where | statement | rests on | verdict | evidence | power | "
-                   "measured | expected | note |"),
-                  "|---|---|---|---|---|---|---|---|---|---|"]
+                   "compared | note |"),
+                  "|---|---|---|---|---|---|---|---|---|"]
         for r in rows:
             c, e = r.claim, r.evidence
-            tol = f" (tol {e.tolerance:g})" if e.tolerance is not None else ""
-            note = e.note
             d = r.to_dict()
+            note = short_note(e.note)
             if d["test"]:
                 note = f"{test_line(d['test'])}. {note}"
             elif d.get("deterministic"):
@@ -301,8 +611,7 @@ def to_markdown(results: list[Result]) -> str:
             lines.append(
                 f"| `{c.id}` | {_md(c.where)} | {_md(c.statement)} | {_md(source_line(c))} | "
                 f"{_verdict_cell(r)} | {', '.join(c.evidence)} | {_power_cell(r)} | "
-                f"{_md(fmt_value(e.measured))} | {_md(fmt_value(e.expected))}{tol} | "
-                f"{_md(note)} |"
+                f"{_md(_compared_cell(d))} | {_md(note)} |"
             )
         lines.append("")
     lines += _errata_section(results)

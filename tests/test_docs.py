@@ -153,3 +153,75 @@ def test_pages_render_maths_figures_and_filters_in_a_browser(site):
         assert not errors, errors
     finally:
         browser.quit()
+
+
+# --- cards: evidence as a table, maths rendered ------------------------------------------------
+def _pages_module():
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    import iclr26_pages
+
+    return iclr26_pages
+
+
+def _row(cid):
+    return next(c for c in CLAIMS if c["id"] == cid)
+
+
+def test_a_long_family_is_summarised_with_the_full_table_folded_away():
+    pages = _pages_module()
+    html = pages._evidence(_row("tsne.cor4.all_perplexities"))
+    summary, _, folded = html.partition("<details>")
+    assert folded, "the full list is folded away"
+    lines = re.findall(r"<li[^>]*>(.*?)</li>", summary)
+    assert 1 <= len(lines) <= 9 and any(" fail; worst " in t for t in lines), lines
+    assert summary.count("<tr") == 0 and folded.count('class="ev-fails"') >= 1
+
+
+def test_a_short_card_is_a_table_with_its_failing_row_marked():
+    pages = _pages_module()
+    html = pages._evidence(_row("blae.code.bilip_term_equals_paper"))
+    assert "<details>" not in html and html.count("<tr") == 2  # header and one comparison
+    assert 'class="ev-fails"' in html and "κ = 1" in html
+
+
+def test_cards_say_an_equal_value_once_and_labels_never_run_into_values():
+    pages = _pages_module()
+    for row in CLAIMS:
+        html = pages._evidence(row)
+        for cells in re.findall(r"<tr class=\"ev-[a-z]+\">(.*?)</tr>", html):
+            tds = re.findall(r"<td[^>]*>(.*?)</td>", cells)
+            if len(tds) == 7 and tds[2] == "=":  # an equality set out in two cells
+                assert tds[3] != tds[4], (row["id"], tds)
+        text = re.sub(r"<[^>]+>", " ", html)
+        assert not re.search(r"[^\s<>=≤≥!]=[−\d]", text), row["id"]
+
+
+def test_statements_and_notes_render_their_maths():
+    pages = _pages_module()
+    assert pages._rich("e^{−2h(S)+2C} and σ_X²") == "e<sup>−2h(S)+2C</sup> and σ<sub>X</sub>²"
+    assert pages._rich("(c/6 + epsilon/3)/epsilon") == "(c/6 + ε/3)/ε"
+    tex = pages._rich(r"ratio $\frac{c}{\epsilon}$, \(x^2\) and `a_b`")
+    assert (r'<span class="math notranslate nohighlight">\(\frac{c}{\epsilon}\)</span>' in tex
+            and r"\(x^2\)</span>" in tex and "<code>a_b</code>" in tex)
+    assert pages._rich("a < b & t_end, min_r") == "a &lt; b &amp; t_end, min_r"
+
+
+def test_paper_pages_load_mathjax_and_show_rendered_statements(site):
+    site, _ = site
+    page = (site / "_generated" / "papers" / "compression.html").read_text()
+    assert "mathjax/tex-chtml.js" in page
+    assert "e<sup>−2h(S)+2C</sup>" in page and "e^{−2h(S)+2C}" not in page
+    multisets = (site / "_generated" / "papers" / "multisets.html").read_text()
+    assert "(c/6 + epsilon/3)/epsilon" not in multisets
+    tsne = (site / "_generated" / "papers" / "tsne.html").read_text()
+    card = tsne.split('id="claim-tsne.cor4.all_perplexities"')[1].split('class="claim-card"')[0]
+    assert "<details>" in card and 'class="evidence-summary"' in card
+    assert "<dt>measured</dt>" not in tsne and "<dt>expected</dt>" not in tsne
+
+
+def test_home_page_counts_the_undecided_apart(site):
+    site, _ = site
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", (site / "index.html").read_text()))
+    s = json.loads((ROOT / "reports" / "claims.json").read_text())["summary"]
+    assert (f"{s['decided']} decided (all {s['decided_on_target']} reached their expected "
+            f"verdict); not decided: {s['undecided']} undecided") in text

@@ -382,14 +382,38 @@ class Comparison:
     def perturbable(self) -> bool:
         return bool(np.any(self._size() > 0) and np.all(np.isfinite(self.reference)))
 
+    def slack(self) -> np.ndarray:
+        """Per element, how far the comparison is from failing, relative to the reference's
+        size (1 where it is 0 and no ``scale`` is given): > 0 holds with room, < 0 fails."""
+        v, r = self.value, self.reference
+        size = self._size()
+        size = np.where((size > 0) & np.isfinite(size), size, 1.0)
+        with np.errstate(invalid="ignore", over="ignore"):
+            tol = self.atol + (self.rtol * np.abs(r) if self.rtol > 0 else 0.0)
+            if self.relation == "eq":
+                gap = np.where(v == r, 0.0, np.abs(v - r))
+                out = (tol - gap) / size
+            elif self.relation == "le":
+                out = (r + tol - v) / size
+            else:
+                out = (v - r + tol) / size
+        return np.where(np.isnan(out), -np.inf, out)
+
     def to_dict(self) -> dict:
         def short(a):
             a = np.asarray(a)
             return _jsonable(a.item() if a.size == 1 else a.ravel()[:8])
 
-        return {"name": self.name, "relation": self.relation, "value": short(self.value),
-                "reference": short(self.reference), "rtol": self.rtol, "atol": self.atol,
-                "power": comparison_power([self])}
+        out = {"name": self.name, "relation": self.relation, "value": short(self.value),
+               "reference": short(self.reference), "rtol": self.rtol, "atol": self.atol,
+               "power": comparison_power([self]), "holds": self.holds(),
+               "size": int(np.asarray(self.value).size)}
+        if out["size"] > 1:
+            # the element nearest to failing (or failing worst): what a reader's table shows
+            i = int(np.argmin(np.ravel(self.slack())))
+            out["worst"] = {"index": i, "value": _jsonable(float(np.ravel(self.value)[i])),
+                            "reference": _jsonable(float(np.ravel(self.reference)[i]))}
+        return out
 
 
 def _rejects(comparisons, delta: float) -> bool:

@@ -6,8 +6,10 @@ produces, so the site always shows the current report:
 - ``summary.md``: the counts and the errata (one line each, linking to its claim card);
 - ``papers/<topic>.md``: a page per paper from ``reports/claims.json`` (title, links, a summary
   of what holds and fails and what it rests on, the lead figure), one card per claim
-  (verdict badge, evidence, power, measured vs expected, note, corrections linked both ways, the
-  check's source lines, the figures that illustrate it with their CSV), with filters;
+  (verdict badge, evidence, power, a table of the comparisons with the failing ones marked and
+  long families summarised in a line, note, corrections linked both ways, the check's source
+  lines, the figures that illustrate it with their CSV), with filters; statements, notes and
+  captions render their maths (``$…$`` through MathJax, ``x^{…}``/``x_{…}`` as HTML);
 - ``notebooks/``: the executed notebooks, rendered as committed (never re-executed);
 - ``api/``: the API reference of ``theory.*`` and ``numerics.*``;
 - ``benchmarks.md``: ``reports/BENCHMARKS.md`` with the scaling plot;
@@ -23,6 +25,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -52,6 +55,61 @@ def _fmt(value, digits: int = 6) -> str:
     from numerics.report import fmt_value
 
     return fmt_value(value, digits)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text with maths: $…$ and \(…\) go to MathJax (as Sphinx marks its own maths, so MyST's
+# MathJax settings pick them up); sympy's and ASCII spellings become symbols
+# (numerics.report.readable); x^{…}, x_{…}, x^2 and d_M become superscripts and subscripts.
+_MATH = re.compile(r"\$\$(?P<d1>.+?)\$\$|\\\[(?P<d2>.+?)\\\]|\\\((?P<i2>.+?)\\\)"
+                   r"|(?<![\\\w$])\$(?=\S)(?P<i1>[^$\n]+?)(?<=\S)\$(?![\w$])|`(?P<code>[^`]+)`",
+                   re.DOTALL)
+_BRACED = r"\{((?:[^{}]|\{[^{}]*\})*)\}"
+_SUPER = "[⁰¹²³⁴⁵⁶⁷⁸⁹ᵀ]"
+
+
+def _scripts(escaped: str) -> str:
+    t = re.sub(r"(?<=\S)\^" + _BRACED, r"<sup>\1</sup>", escaped)
+    t = re.sub(r"(?<=\S)_" + _BRACED, r"<sub>\1</sub>", t)
+    t = re.sub(r"(?<=[\w)\]])\^\(((?:[^()]|\([^()]*\))*)\)", r"<sup>\1</sup>", t)
+    t = re.sub(r"(?<=[\w)\]∞])\^([−+-]?(?:[^\W_]+|[⊥∓±∞]))", r"<sup>\1</sup>", t)
+    # d_M, σ_X, ‖·‖_F: one letter (or a norm bar) then one or two characters; never an
+    # identifier (min_r, t_end, L_inj) or a path (a/b_cd)
+    return re.sub(r"((?<![^\W\d]|[_.\\-])[^\W\d_]|‖)_((?:(?!" + _SUPER + r")[^\W_]){1,2})"
+                  r"(?:(?![\w{])|(?=" + _SUPER + "))", r"\1<sub>\2</sub>", t)
+
+
+def _rich(text) -> str:
+    """HTML of a statement, a note, a label or a caption, with its maths rendered."""
+    from numerics.report import readable
+
+    out, i = [], 0
+    text = "" if text is None else str(text)
+    for m in _MATH.finditer(text):
+        out.append(_scripts(_e(readable(text[i:m.start()]))))
+        if m.group("code") is not None:
+            out.append(f"<code>{_e(m.group('code'))}</code>")
+        elif m.group("d1") is not None or m.group("d2") is not None:
+            tex = m.group("d1") if m.group("d1") is not None else m.group("d2")
+            out.append(f'<span class="math notranslate nohighlight display">\\[{_e(tex)}'
+                       "\\]</span>")
+        else:
+            tex = m.group("i1") if m.group("i1") is not None else m.group("i2")
+            out.append(f'<span class="math notranslate nohighlight">\\({_e(tex)}\\)</span>')
+        i = m.end()
+    out.append(_scripts(_e(readable(text[i:]))))
+    # a minus sign, not a hyphen, before a number that stands on its own
+    return re.sub(r"(?<=[\s(\[=,;:])-(?=\.?\d)", "−", "".join(out))
+
+
+def _numh(value) -> str:
+    """A number for an HTML cell, with a true minus sign."""
+    from numerics.report import fmt_value
+
+    text = value if isinstance(value, str) else fmt_value(value, 4)
+    if re.fullmatch(r"[-+]?[\d.]+(e[-+]?\d+)?( \[.*\])?|-?inf", text):
+        text = text.replace("-", "−")
+    return _e(text)
 
 
 def _write(path: Path, text: str) -> None:
@@ -108,6 +166,94 @@ def _source_page(rel: str) -> str | None:
     return f"src/{rel}.html"
 
 
+_MARK = {True: ("holds", "✓"), False: ("fails", "✗"), None: ("open", "?")}
+
+
+def _evidence_table(rows: list[dict]) -> str:
+    head = ("<thead><tr><th></th><th>comparison</th><th>relation</th><th>value</th>"
+            "<th>reference</th><th>tolerance</th><th>power</th></tr></thead>")
+    body = []
+    for r in rows:
+        cls, mark = _MARK[r["holds"]]
+        if r["kind"] == "test" and r["holds"] is None:
+            cls, mark = "undecided", "?"
+        value, ref = _numh(r["value"]), _numh(r["reference"])
+        worst = f"worst of {_e(r['of'])}" if r.get("of") else ""
+        of = f' <span class="of">({worst})</span>' if worst else ""
+        if r["kind"] == "fact":  # yes or no: nothing to set against it
+            cells = f'<td colspan="2">{value}</td>'
+        elif value == ref and r["relation"] in ("=", ""):
+            # the same digits on both sides are said once
+            said = "; ".join(w for w in ("both sides", worst) if w)
+            cells = f'<td colspan="2">{value} <span class="of">({said})</span></td>'
+        else:
+            cells = f"<td>{value}{of}</td><td>{ref}</td>"
+        body.append(f'<tr class="ev-{cls}"><td class="ev-mark" title="{cls}">{mark}</td>'
+                    f"<td>{_rich(_pretty(r['name']))}</td><td>{_e(r['relation'])}</td>{cells}"
+                    f"<td>{_e(r['tolerance'])}</td><td>{_e(r['power'])}</td></tr>")
+    return (f'<div class="ev-scroll"><table class="evidence-table">{head}<tbody>'
+            + "".join(body) + "</tbody></table></div>")
+
+
+def _pretty(name: str) -> str:
+    from numerics.report import pretty_label
+
+    return pretty_label(name)
+
+
+def _evidence(row: dict) -> str:
+    """A claim's comparisons as a table; a long list is summarised family by family (how many
+    fail, the worst) and the full table folded away."""
+    from numerics.report import SHOWN, evidence_rows, families, family_line
+
+    rows = evidence_rows(row)
+    if not rows:
+        return ""
+    if len(rows) <= SHOWN:
+        return _evidence_table(rows)
+    groups = families(rows)
+    bad = sum(r["holds"] is False for r in rows)
+    lines = groups
+    if len(groups) > 8:  # many small families: name those with a failure, pool the rest
+        failing = [i for i, (_, rs) in enumerate(groups) if any(r["holds"] is False
+                                                                for r in rs)][:8]
+        others = [r for i, (_, rs) in enumerate(groups) if i not in failing for r in rs]
+        lines = [groups[i] for i in failing] + ([("the others", others)] if others else [])
+    items = []
+    for name, rs in lines:
+        cls = "ev-fails" if any(r["holds"] is False for r in rs) else "ev-holds"
+        items.append(f'<li class="{cls}">{_rich(family_line(name, rs))}</li>')
+    what = f"{bad} of {len(rows)} fail" if bad else f"all {len(rows)} hold"
+    return (f'<ul class="evidence-summary">{"".join(items)}</ul>'
+            f"<details><summary>all {len(rows)} comparisons ({what})</summary>"
+            f"{_evidence_table(rows)}</details>")
+
+
+def _reported(row: dict) -> str:
+    """The check's own measured/expected values where they say more than its comparisons."""
+    from numerics.report import reported_values
+
+    got = reported_values(row)
+    if got is None:
+        return ""
+    m, e = got
+    if isinstance(m, list) and m and all(isinstance(x, dict) for x in m):
+        cols = list(dict.fromkeys(k for x in m for k in x))
+        head = "".join(f"<th>{_rich(_pretty(c))}</th>" for c in cols)
+        body = "".join("<tr>" + "".join(f"<td>{_numh(x.get(c, ''))}</td>" for c in cols)
+                       + "</tr>" for x in m)
+    elif isinstance(m, dict):
+        exp = e if isinstance(e, dict) else {}
+        head = "<th></th><th>measured</th>" + ("<th>expected</th>" if exp else "")
+        body = "".join(f"<tr><td>{_rich(_pretty(k))}</td><td>{_numh(v)}</td>"
+                       + (f"<td>{_numh(exp.get(k, ''))}</td>" if exp else "") + "</tr>"
+                       for k, v in m.items())
+    else:
+        return f"<p>{_numh(_fmt(m))}" + (f" (expected {_numh(_fmt(e))})" if e else "") + "</p>"
+    return (f'<div class="ev-scroll"><table class="evidence-table reported"><thead><tr>{head}'
+            f"</tr></thead><tbody>{body}</tbody></table></div>")
+
+
 def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) -> str:
     from numerics.report import rests_on, test_line
 
@@ -121,7 +267,7 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
              f'<span class="badge verdict-{_e(label.replace(" ", "-"))}">{_e(label)}</span> '
              f'<span class="claim-where">{_e(row.get("location"))}</span></div>'),
              f'<p class="claim-rests">{_e(rests)}</p>',
-             f'<p class="claim-statement">{_e(row.get("statement"))}</p>', "<dl>"]
+             f'<p class="claim-statement">{_rich(row.get("statement"))}</p>', "<dl>"]
     if not row.get("on_target", True):
         parts.append(f'<dt>missed</dt><dd>expected {_e(row.get("expected_verdict"))}</dd>')
     parts.append(f"<dt>evidence</dt><dd>{_e(', '.join(kinds) or '—')}</dd>")
@@ -138,10 +284,17 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
     parts.append(f"<dt>power</dt><dd>{_e(strength)}</dd>")
     if row.get("test"):
         parts.append(f"<dt>test</dt><dd>{_e(test_line(row['test']))}</dd>")
-    parts.append(f"<dt>measured</dt><dd>{_e(_fmt(row.get('measured')))}</dd>")
-    parts.append(f"<dt>expected</dt><dd>{_e(_fmt(row.get('expected')))}</dd>")
+    table = _evidence(row)
+    if table:
+        parts.append(f'<dt class="claim-evidence-label">compared</dt>'
+                     f'<dd class="claim-evidence">{table}</dd>')
+    reported = _reported(row)
+    if reported:
+        parts.append(f"<dt>reported</dt><dd>{reported}</dd>")
     if row.get("note"):
-        parts.append(f"<dt>note</dt><dd>{_e(row['note'])}</dd>")
+        from numerics.report import short_note
+
+        parts.append(f"<dt>note</dt><dd>{_rich(short_note(row['note'], marked=True))}</dd>")
 
     def link(other):
         topic = other.split(".", 1)[0]
@@ -167,7 +320,7 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
             continue
         base = f"{up}figures/{topic}/{name}"
         parts.append(f'<figure class="claim-figure"><img src="{_e(base)}.png" '
-                     f'alt="{_e(desc or name)}"><figcaption>{_e(desc)} '
+                     f'alt="{_e(desc or name)}"><figcaption>{_rich(desc)} '
                      f'(<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
     parts.append("</div>")
     return "\n".join(parts)
@@ -271,7 +424,7 @@ def _lead_figure(rows: list[dict], figures, present) -> str | None:
             if (topic, name) in present:
                 base = f"../../figures/{topic}/{name}"
                 return (f'<figure class="lead-figure"><img src="{_e(base)}.png" '
-                        f'alt="{_e(desc or name)}"><figcaption>{_e(desc)} '
+                        f'alt="{_e(desc or name)}"><figcaption>{_rich(desc)} '
                         f'(<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
     return None
 
@@ -323,10 +476,10 @@ def _summary(doc: dict) -> None:
     readings = [r for r in rows if (r.get("label") or r["verdict"]) == "reading_fails"]
     analogues = [r for r in rows if (r.get("label") or r["verdict"]) == "not_reproduced"]
     undecided = [r for r in rows if (r.get("label") or r["verdict"]) == "undecided"]
-    lines = [(f"**{s.get('claims', 0)} claims: {s.get('decided', 0)} decided, "
-              f"{s.get('undecided', 0)} undecided, {s.get('unavailable', 0)} unavailable; "
-              f"{s.get('verification', 0)} count as verification (sanity rows excluded). "
-              f"Errors found in printed text or released code: {len(errors)}.**"), "",
+    from numerics.report import headline
+
+    lines = [(f"**{headline(s)}. Errors found in printed text or released code: "
+              f"{len(errors)}.**"), "",
              "| " + " | ".join(labels) + " |", "|" + "---|" * len(labels),
              "| " + " | ".join(str(n) for n in labels.values()) + " |", "",
              "## Errors found in printed text or released code", "",
@@ -339,10 +492,13 @@ def _summary(doc: dict) -> None:
     def item(r):
         href = f"_generated/papers/{r['topic']}.html#claim-{r['id']}"
         src = (r.get("statement_source") or {}).get("where", "")
-        return (f'- <a href="{_e(href)}"><code>{_e(r["id"])}</code></a> '
-                f"({_e(r.get('location'))}; {_e(src)}): {_e(r.get('statement'))}")
+        return (f'<li><a href="{_e(href)}"><code>{_e(r["id"])}</code></a> '
+                f"({_e(r.get('location'))}; {_e(src)}): {_rich(r.get('statement'))}</li>")
 
-    lines += [item(r) for r in errors] + [""]
+    # raw HTML, so that Markdown leaves the statements' maths and underscores alone
+    if errors:
+        lines += ["```{raw} html", '<ul class="errata">', *(item(r) for r in errors),
+                  "</ul>", "```", ""]
     lines += ["## Not errors of the papers", "",
               (f"{len(readings)} readings of ours that fail (a statement taken from an "
                f"abstract, a secondary source or our own threshold, quantifier or control), "
@@ -433,7 +589,15 @@ def _skip_foreign(app, what, name, obj, skip, options):
     return None
 
 
+def _mathjax_everywhere(app, pagename, templatename, context, doctree):
+    """Cards and errata are raw HTML, which Sphinx does not count as maths: load MathJax on
+    the pages that hold them (before sphinx.ext.mathjax decides, at priority 500)."""
+    if pagename == "index" or pagename.startswith("_generated/papers/"):
+        context["has_maths_elements"] = True
+
+
 def setup(app):
     app.connect("builder-inited", generate)
+    app.connect("html-page-context", _mathjax_everywhere, priority=400)
     app.connect("autodoc-skip-member", _skip_foreign)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -63,7 +63,8 @@ def _limit():
     j.fact("sympy: simplify(limit - (cd/4 + 1)) == 0", sp.simplify(lim - (c * d / 4 + 1)) == 0)
     j.close("numpy attention + POT ratio at ε = 1e-8 vs cd/4 + 1", num,
             [cc * dd / 4 + 1 for cc, dd in grid], rtol=1e-5)
-    return j.evidence(note=f"sympy limit {lim}; numeric ratios {np.round(num, 6).tolist()} at "
+    return j.evidence(note=f"sympy limit ${sp.latex(lim)}$; numeric ratios "
+                      f"{np.round(num, 6).tolist()} at "
                       "ε = 1e-8 for (c, d) = (1, 3), (100, 3), (0.5, 7).")
 
 

@@ -99,8 +99,9 @@ def _non_lipschitz_cell(table, agg, dist):
         j.close("zero-distance witness: distance", dist0, 0.0, atol=EXACT, scale=1.0)
         j.close("zero-distance witness: ‖Δf‖ vs sympy", norm0, float(exact), rtol=EXACT)
         j.fact("‖Δf‖ > 0 exactly (sympy)", bool(exact > 0))
-        notes.append(f"zero-distance witness: distance {dist0:g}, ‖Δf‖ = {exact} "
-                     f"(so no constant exists)")
+        # sympy values go into notes as TeX ($…$): the site renders them, a terminal reads them
+        notes.append(f"zero-distance witness: distance {dist0:g}, "
+                     f"$\\|\\Delta f\\| = {sp.latex(exact)}$ (so no constant exists)")
     if table == "thm31" and (agg, dist) in {("mean", "hausdorff"), ("mean", "matching"),
                                             ("sum", "emd"), ("sum", "hausdorff"),
                                             ("max", "matching")}:
@@ -114,7 +115,8 @@ def _non_lipschitz_cell(table, agg, dist):
         j.close("ε-family ratio (POT/assignment) vs closed form, ε = 1e-1, 1e-3, 1e-6", num,
                 closed, rtol=LP)
         j.fact("sympy limit of the family ratio as ε → 0 is ∞", lim == sp.oo)
-        notes.append(f"family ratio {R} (c=1, d={D}) matches the solvers at distances ≥ "
+        notes.append(f"family ratio ${sp.latex(R)}$ (c=1, d={D}) matches the solvers at "
+                     "distances ≥ "
                      f"{1e-6 * np.sqrt(D):.1e} (far above rounding): {num[-1]:.6g} at ε=1e-6, "
                      "and diverges as ε→0")
     return j.evidence(note="; ".join(notes) + ".")
@@ -350,4 +352,5 @@ def _max_h_sharp(seed: int = 0):
     return j.evidence(note=f"d = 1..8, M = 1..6 ({evals} ratio evaluations): the search never "
                       f"exceeds L(d, M) and comes within {gap:.1%} of it in every cell; the "
                       f"witness attains it to rounding. sqrt(d) is sharp in {tight_cells} of "
-                      f"48 cells (those with d <= max(1, 2M-2)). Symbolic form: {sym}.")
+                      f"48 cells (those with d <= max(1, 2M-2)). Symbolic form: "
+                      f"${sp.latex(sym)}$.")
