@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy.stats import sem
 
 
 def pair_sum_dispersion(E: np.ndarray) -> float:
@@ -82,4 +83,4 @@ def binning_monte_carlo(rho: float, G: int, n: int, reps: int, rng) -> tuple[flo
         rs.append(b.r)
         s2 = b.s2
     rs = np.asarray(rs)
-    return float(rs.mean()), float(rs.std(ddof=1) / math.sqrt(reps)), float(s2)
+    return float(rs.mean()), float(sem(rs)), float(s2)

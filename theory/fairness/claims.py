@@ -335,7 +335,7 @@ def _kde_consistency(seed: int = 0, quick: bool = False):
                       - 2 * np.log(np.exp(-np.subtract.outer(x, y) ** 2 / (2 * h * h)).mean()))
                 dv_du.append(n * (dv - du))
         est = np.asarray(est)
-        stats_by_n[n] = (est.mean() - target, est.std(ddof=1) / np.sqrt(reps))
+        stats_by_n[n] = (est.mean() - target, stats.sem(est))
         if dv_du:
             diag[n] = float(np.mean(dv_du))
     rho_x, rho_y = h / np.sqrt(h**2 + 2 * 1.0), h / np.sqrt(h**2 + 2 * 2.25)
@@ -391,7 +391,7 @@ def _mmd(seed: int = 0):
         n = x.size  # unbiased U-statistic: drop the diagonals
         vstats.append((kxx.sum() - n) / (n * (n - 1)) + (kyy.sum() - n) / (n * (n - 1))
                       - 2 * kxy.mean())
-    mc, se = float(np.mean(vstats)), float(np.std(vstats, ddof=1) / np.sqrt(len(vstats)))
+    mc, se = float(np.mean(vstats)), float(stats.sem(vstats))
     j = Judge()
     j.close("closed form vs double trapezoid, 3 pairs", cfs, grids, atol=QUADRATURE)
     j.close("N(0,1) vs N(1,1.5²), h = 1 vs the note's 0.14129", cf, 0.14129, atol=5e-6)
