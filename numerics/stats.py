@@ -143,8 +143,8 @@ def one_sample(name: str, x, test: Preregistered, *, alpha: float | None = None,
                 method: str = "t", random_state=0) -> TestResult:
     """The pre-registered test on per-seed values ``x`` (differences for a paired claim).
 
-    ``alpha`` overrides ``test.alpha`` (a claim with several arms passes its Bonferroni share,
-    see :func:`per_arm`).
+    ``alpha`` overrides ``test.level`` (α spent over its looks); a claim with several arms
+    passes its Bonferroni share of it (see :func:`per_arm`).
     """
     if not isinstance(test, Preregistered):
         raise TypeError(f"The 'test' parameter of one_sample must be a Preregistered. "
@@ -153,7 +153,7 @@ def one_sample(name: str, x, test: Preregistered, *, alpha: float | None = None,
         raise ValueError(f"The 'method' parameter of one_sample must be one of {METHODS}. "
                          f"Got {method!r} instead.")
     a = _values(x, "x")
-    level = test.alpha if alpha is None else float(alpha)
+    level = test.level if alpha is None else float(alpha)
     if not 0 < level < 0.5:
         raise ValueError(f"The 'alpha' parameter of one_sample must be in (0, 0.5). "
                          f"Got {alpha!r} instead.")
@@ -202,7 +202,7 @@ def two_sample(name: str, a, b, test: Preregistered, *, alpha: float | None = No
         raise ValueError("The 'test' parameter of two_sample must be 'greater' or 'less'. "
                          "Got 'equivalence' instead.")
     a, b = _values(a, "a"), _values(b, "b")
-    level = test.alpha if alpha is None else float(alpha)
+    level = test.level if alpha is None else float(alpha)
     theta, alt = test.threshold, test.alternative
     est = float(a.mean() - b.mean())
     if a.size < 2 or b.size < 2:
@@ -280,7 +280,7 @@ def per_arm(values_by_arm: Mapping[str, Sequence[float]], test: Preregistered,
     if not values_by_arm:
         raise ValueError("The 'values_by_arm' parameter of per_arm must hold at least one arm.")
     k = len(values_by_arm)
-    return [one_sample(str(arm), x, test, alpha=test.alpha / k, **kwargs)
+    return [one_sample(str(arm), x, test, alpha=test.level / k, **kwargs)
             for arm, x in values_by_arm.items()]
 
 
@@ -293,7 +293,7 @@ def contrary_arms(values_by_arm: Mapping[str, Sequence[float]], test: Preregiste
     k = max(1, len(values_by_arm))
     out = []
     for arm, x in values_by_arm.items():
-        iv = t_interval(x, confidence=1 - 2 * test.alpha / k)
+        iv = t_interval(x, confidence=1 - 2 * test.level / k)
         wrong = iv.high < test.threshold if test.alternative == "greater" else (
             iv.low > test.threshold)
         if wrong:

@@ -135,3 +135,17 @@ def test_spread_detects_a_wider_sample_and_refuses_nothing_on_equal_spreads():
                          effect_source="ours: tiny")
     # excluded but without power at the declared effect: undecided, not a refutation
     assert stats.spread("wide vs narrow", wide, narrow, weak).decision == "undecided"
+
+
+def test_every_look_at_a_growing_sample_spends_alpha():
+    once = Preregistered(statistic="d", alternative="greater", seeds=10, effect=1.0,
+                         effect_source="ours: one unit")
+    twice = Preregistered(statistic="d", alternative="greater", seeds=10, effect=1.0,
+                          effect_source="ours: one unit", looks=2)
+    x = [0.9, 1.4, 0.2, 0.8, 1.1, 0.3, 0.7, 1.0, 0.5, 0.6]
+    a, b = stats.one_sample("d", x, once), stats.one_sample("d", x, twice)
+    assert b.alpha == pytest.approx(a.alpha / 2) == pytest.approx(0.025)
+    assert b.interval[0] < a.interval[0]  # the second look's interval is wider
+    with pytest.raises(ValueError, match="'looks' parameter of Preregistered must be an int"):
+        Preregistered(statistic="d", alternative="greater", seeds=10, effect=1.0,
+                      effect_source="ours: one unit", looks=0)

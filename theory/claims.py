@@ -195,6 +195,11 @@ class Preregistered:
     quick_decides : bool
         Whether the quick sizes are registered as able to decide (the test suite then fails when
         the quick run turns undecided).
+    looks : int
+        How many times the test has been judged on a growing set of seeds (seeds added after an
+        undecided run are a second look). Each look spends a share of α: the test runs at
+        :attr:`level` = α / looks (Bonferroni over looks, conservative), so adding seeds until
+        something holds cannot inflate the false-positive rate.
     """
 
     statistic: str
@@ -206,6 +211,12 @@ class Preregistered:
     threshold: float = 0.0
     margin: float | None = None
     quick_decides: bool = False
+    looks: int = 1
+
+    @property
+    def level(self) -> float:
+        """The level the decision uses: α spent over the looks."""
+        return self.alpha / self.looks
 
     def __post_init__(self):
         if self.alternative not in ALTERNATIVES:
@@ -227,6 +238,10 @@ class Preregistered:
         if self.margin is not None and not self.margin > 0:
             raise ValueError(f"The 'margin' parameter of Preregistered must be > 0. "
                              f"Got {self.margin!r} instead.")
+        if not (isinstance(self.looks, int) and not isinstance(self.looks, bool)
+                and self.looks >= 1):
+            raise ValueError(f"The 'looks' parameter of Preregistered must be an int >= 1. "
+                             f"Got {self.looks!r} instead.")
         if not self.effect_source.split(":")[0].strip() in ("paper", "ours"):
             raise ValueError("The 'effect_source' parameter of Preregistered must start with "
                              f"'paper:' or 'ours:'. Got {self.effect_source!r} instead.")
@@ -235,7 +250,8 @@ class Preregistered:
         return {"statistic": self.statistic, "alternative": self.alternative,
                 "alpha": self.alpha, "seeds": self.seeds, "effect": self.effect,
                 "effect_source": self.effect_source, "threshold": self.threshold,
-                "margin": self.margin, "quick_decides": self.quick_decides}
+                "margin": self.margin, "quick_decides": self.quick_decides,
+                "looks": self.looks, "level": self.level}
 
 
 DECISIONS = ("holds", "fails", "undecided")

@@ -38,12 +38,12 @@ _T_LEVELS = Preregistered(
     effect_source="ours: smallest effect of interest, 0.005 in MSE (σ_X = 1)")
 _T_RATE_MSE = Preregistered(
     statistic="paired difference over seeds of the MSE to the degraded input, R = 4 minus R = 32 "
-    "bits (per pixel, grey levels in [0, 1]), per λ_c", alternative="greater", seeds=6,
+    "bits (per pixel, grey levels in [0, 1]), per λ_c", alternative="greater", seeds=6, looks=3,
     effect=0.0268, effect_source="paper: repository CSVs S1 (MNIST), MSE .0334 → .0066 at "
     "R = 4 → 32 (NamNguyenResearch/Lossy_Compression_as_Optimal_Transport_Classification)")
 _T_RATE_ACC = Preregistered(
     statistic="paired difference over seeds of the classifier's accuracy on reconstructions, "
-    "R = 32 minus R = 4 bits, per λ_c", alternative="greater", seeds=6, effect=0.294,
+    "R = 32 minus R = 4 bits, per λ_c", alternative="greater", seeds=6, looks=3, effect=0.294,
     effect_source="paper: repository CSVs S1 (MNIST), accuracy .544 → .838 at R = 4 → 32")
 #: Accuracy and MSE differences are put in units of the repository's smallest effect (at
 #: R = 32: +0.094 accuracy, +0.0385 MSE), so one test covers both at every rate.
@@ -51,7 +51,7 @@ _LAMBDA_UNITS = {"accuracy": 0.094, "mse_to_input": 0.0385}
 _T_LAMBDA = Preregistered(
     statistic="paired difference over seeds, λ_c = 0.05 minus λ_c = 0.001, of accuracy and of "
     "MSE to the degraded input at each rate, each in units of the repository's difference at "
-    "R = 32 (+0.094 accuracy, +0.0385 MSE)", alternative="greater", seeds=6, effect=1.0,
+    "R = 32 (+0.094 accuracy, +0.0385 MSE)", alternative="greater", seeds=6, looks=3, effect=1.0,
     effect_source="paper: repository CSVs S3 − S1 (MNIST) at R = 32, +0.094 accuracy and "
     "+0.0385 MSE (one unit of the statistic)")
 

@@ -217,10 +217,10 @@ def _push(quick: bool = False):
     rows = push_away(quick)
     j = Judge()
     dD = stats.one_sample("ΔD (λ = 0.1 − 0)", [r["D lam=0.1"] - r["D lam=0"] for r in rows],
-                          _T_PUSH_D, alpha=_T_PUSH_D.alpha / 2)
+                          _T_PUSH_D, alpha=_T_PUSH_D.level / 2)
     rel = stats.one_sample("ΔPPL % (λ = 0.1 vs 0)",
                            [100 * (r["ppl lam=0.1"] / r["ppl lam=0"] - 1) for r in rows],
-                           _T_PUSH_PPL, alpha=_T_PUSH_PPL.alpha / 2)
+                           _T_PUSH_PPL, alpha=_T_PUSH_PPL.level / 2)
     j.test(dD)
     j.test(rel)
     return j.evidence(note=_fmt(dD) + "; " + _fmt(rel, 2) + f" (over {len(rows)} seeds).")

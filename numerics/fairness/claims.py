@@ -111,7 +111,7 @@ def _lambda_lowers_dp(quick: bool = False):
     for r in results:
         j.test(r)
     return j.evidence(note=f"λ = {lam:g}: {_drop_note(drops, results)} (each arm at α = "
-                      f"{_T_DROP.alpha / len(drops):g}). Observation: tests over seeds.")
+                      f"{_T_DROP.level / len(drops):g}). Observation: tests over seeds.")
 
 
 _T_POOLED = Preregistered(
@@ -258,7 +258,7 @@ def _most_stable(quick: bool = False):
     contrary = [name for name in sw.datasets
                 if stats.spread(name, _spread_groups(sw, name, "cs"),
                                 _spread_groups(sw, name, best), _T_STABLE,
-                                alpha=_T_STABLE.alpha / k).interval[0] > 0]
+                                alpha=_T_STABLE.level / k).interval[0] > 0]
     j.fact(f"no data set where CS is significantly more spread than {best}", not contrary)
     shown = {m: round(100 * _mad(pooled[m]), 3) for m in METHODS}
     return j.evidence(note=f"mean |ΔDP − median over seeds| in points, pooled: {shown}; most "
@@ -363,7 +363,7 @@ def _spread_comparable(quick: bool = False):
             shown[name] = "CS most stable"
             continue
         j.test(stats.spread(f"{name}: CS − 2 × {best}", groups["cs"], groups[best],
-                            _T_COMPARABLE, scale_b=2.0, alpha=_T_COMPARABLE.alpha / k))
+                            _T_COMPARABLE, scale_b=2.0, alpha=_T_COMPARABLE.level / k))
         shown[name] = (f"CS {100 * _mad(groups['cs']):.2f} vs {best} "
                        f"{100 * _mad(groups[best]):.2f} pp")
     return j.evidence(note=f"mean |ΔDP − median over seeds| per data set: {shown}; one test "

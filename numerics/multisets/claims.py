@@ -222,9 +222,9 @@ def _exp2_judge(res, corrected: bool) -> Judge:
     j = Judge()
     if corrected:
         j.test(stats.one_sample("outlier: max drop − mean drop", arms["outlier"], _T_EXP2,
-                                alpha=_T_EXP2.alpha / 2))
+                                alpha=_T_EXP2.level / 2))
         j.test(stats.one_sample("noise: mean drop − max drop (equivalence)", arms["noise"],
-                                _T_EXP2_NOISE_EQ, alpha=_T_EXP2_NOISE_EQ.alpha / 2))
+                                _T_EXP2_NOISE_EQ, alpha=_T_EXP2_NOISE_EQ.level / 2))
     else:
         for r in stats.per_arm(arms, _T_EXP2):
             j.test(r)
