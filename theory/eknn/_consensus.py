@@ -11,7 +11,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from theory.eknn._kernel import _labels
-from theory.validation import Interval, check_array, check_param, invalid
+from theory.validation import check_array, check_nonempty, check_same_length, invalid
 
 
 def _indicator(labels, k):
@@ -70,8 +70,7 @@ def consensus_cost(Bs, H) -> float:
     float
     """
     caller = "consensus_cost"
-    if len(Bs) == 0:
-        raise invalid("Bs", caller, "a non-empty list of arrays", "[]")
+    check_nonempty(Bs, "Bs", caller)
     total = 0.0
     for B in Bs:
         B = check_array(B, "Bs", caller)
@@ -98,7 +97,11 @@ def meet_partition(labels_list) -> np.ndarray:
     caller = "meet_partition"
     if len(labels_list) == 0:
         raise invalid("labels_list", caller, "a non-empty list", "[]")
-    L = np.column_stack([np.asarray(x) for x in labels_list])
+    arrs = [np.asarray(x) for x in labels_list]
+    if any(a.ndim != 1 for a in arrs) or len({a.shape for a in arrs}) > 1:
+        raise invalid("labels_list", caller, "1-D label arrays of one length",
+                      f"<arrays of shapes {sorted({a.shape for a in arrs})}>")
+    L = np.column_stack(arrs)
     if L.dtype.kind not in "iu":
         raise invalid("labels_list", caller, "integer label arrays", f"<dtype {L.dtype}>")
     _, first, inv = np.unique(L, axis=0, return_index=True, return_inverse=True)
@@ -173,10 +176,12 @@ def kmeans_cost(Z, labels) -> float:
     caller = "kmeans_cost"
     Z = check_array(Z, "Z", caller)
     lab = np.asarray(labels)
-    check_param("labels", lab.shape[0] if lab.ndim == 1 else -1,
-                Interval(Z.shape[0], Z.shape[0], integer=True), caller)
+    if lab.ndim != 1:
+        raise invalid("labels", caller, "a 1-D label array", f"<array of shape {lab.shape}>")
+    check_same_length(caller, Z=Z, labels=lab)
     total = 0.0
     for c in np.unique(lab):
         P = Z[lab == c]
+        # centred per cluster, so a large common offset does not cancel
         total += float(((P - P.mean(axis=0)) ** 2).sum())
     return total

@@ -21,7 +21,36 @@ from __future__ import annotations
 import numpy as np
 from scipy.spatial.distance import cdist
 
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_int,
+    check_param,
+    check_rng,
+    check_symmetric,
+    invalid,
+)
+
+
+def _square_symmetric(K, caller: str) -> np.ndarray:
+    K = check_array(K, "K", caller)
+    if K.shape[0] != K.shape[1]:
+        raise invalid("K", caller, "a square array", f"<array of shape {K.shape}>")
+    # the objectives below read K through tr(Û^T K Û): an asymmetric K has no kernel meaning
+    return check_symmetric(K, "K", caller)
+
+
+def _seed(random_state, caller: str):
+    """``None`` or an integer seed (a Generator is refused: the seeds are re-used per view)."""
+    if random_state is None:
+        return None
+    check_rng(random_state, "random_state", caller)
+    if isinstance(random_state, np.random.Generator):
+        raise invalid("random_state", caller, "None or an integer seed >= 0",
+                      "<numpy.random.Generator>")
+    return int(random_state)
 
 
 def _labels(labels, n: int, k: int, caller: str) -> np.ndarray:
@@ -42,6 +71,8 @@ def _weights(w, n: int, caller: str) -> np.ndarray:
     if w.shape != (n,) or np.any(w < 0):
         raise invalid("w", caller, f"a non-negative array of shape ({n},)",
                       f"<array of shape {w.shape}, min {w.min() if w.size else 'n/a'}>")
+    if n and not w.sum() > 0:
+        raise invalid("w", caller, "weights with a positive sum", "<array of zeros>")
     return w
 
 
@@ -100,6 +131,7 @@ def gauss_kernel(V, sigma2: float | None = None, rule: str = "knn1") -> np.ndarr
     if sigma2 is None:
         sigma2 = bandwidth(V, rule) if len(V) >= 2 else 1.0
     check_param("sigma2", sigma2, Interval(0, None, "neither"), caller)
+    check_param("rule", rule, Options("knn1", "median"), caller)
     return np.exp(-cdist(V, V, "sqeuclidean") / (2.0 * sigma2))
 
 
@@ -157,9 +189,7 @@ def kkm_objective(K, labels, k: int, w=None) -> float:
         Σ ω_a ‖φ(v_a) − m_{c(a)}‖² with ω-weighted means m_c (kernel units).
     """
     caller = "kkm_objective"
-    K = check_array(K, "K", caller)
-    if K.shape[0] != K.shape[1]:
-        raise invalid("K", caller, "a square array", f"<array of shape {K.shape}>")
+    K = _square_symmetric(K, caller)
     check_param("k", k, Interval(1, None, integer=True), caller)
     lab = _labels(labels, K.shape[0], k, caller)
     w = _weights(w, K.shape[0], caller)
@@ -195,9 +225,7 @@ def spectral_lower_bound(K, k: int) -> float:
     float
     """
     caller = "spectral_lower_bound"
-    K = check_array(K, "K", caller)
-    if K.shape[0] != K.shape[1]:
-        raise invalid("K", caller, "a square array", f"<array of shape {K.shape}>")
+    K = _square_symmetric(K, caller)
     check_param("k", k, Interval(1, K.shape[0], integer=True), caller)
     lam = np.linalg.eigvalsh((K + K.T) / 2)
     return float(np.trace(K) - lam[::-1][:k].sum())
@@ -225,7 +253,8 @@ def compressed_objective(K, center_of, labels, k: int) -> float:
     float
     """
     caller = "compressed_objective"
-    K = check_array(K, "K", caller)
+    K = _square_symmetric(K, caller)
+    check_param("k", k, Interval(1, None, integer=True), caller)
     p = K.shape[0]
     co = _labels(center_of, len(np.asarray(center_of)), p, caller)
     lab = _labels(labels, p, k, caller)
@@ -250,7 +279,7 @@ def kernel_kmeans(K, k: int, w=None, *, init="njw", n_iter: int = 100,
     init : "njw" or int array of shape (p,)
         NJW: rows of the top-k eigenvectors of :math:`D^{-1/2} K D^{-1/2}`, normalised, then
         Lloyd k-means on them (10 deterministic-seeded starts).
-    n_iter : int ≥ 1
+    n_iter : int in [1, MAX_ITER]
     random_state : int, optional
 
     Returns
@@ -259,10 +288,11 @@ def kernel_kmeans(K, k: int, w=None, *, init="njw", n_iter: int = 100,
     history : list of float, the objective after the start and after each step.
     """
     caller = "kernel_kmeans"
-    K = check_array(K, "K", caller)
+    K = _square_symmetric(K, caller)
     p = K.shape[0]
     check_param("k", k, Interval(1, p, integer=True), caller)
-    check_param("n_iter", n_iter, Interval(1, None, integer=True), caller)
+    check_param("n_iter", n_iter, Interval(1, MAX_ITER, integer=True), caller)
+    random_state = _seed(random_state, caller)
     w = _weights(w, p, caller)
     if isinstance(init, str):
         check_param("init", init, Options("njw"), caller)
@@ -302,7 +332,7 @@ def lloyd(Z, k: int, *, n_init: int = 3, n_iter: int = 100, random_state: int | 
     ----------
     Z : array, shape (n, d)
     k : int in [1, n]
-    n_init, n_iter : int ≥ 1
+    n_init, n_iter : int in [1, MAX_ITER]
     random_state : int, optional
     w : array, shape (n,), optional
 
@@ -314,8 +344,10 @@ def lloyd(Z, k: int, *, n_init: int = 3, n_iter: int = 100, random_state: int | 
     Z = check_array(Z, "Z", caller)
     n = len(Z)
     check_param("k", k, Interval(1, n, integer=True), caller)
+    n_init = check_int(n_init, "n_init", caller, 1, MAX_ITER)
+    check_int(n_iter, "n_iter", caller, 1, MAX_ITER)
     w = _weights(w, n, caller)
-    rng = np.random.default_rng(random_state)
+    rng = np.random.default_rng(_seed(random_state, caller))
     best = None
     for _ in range(n_init):
         C = Z[[rng.choice(n, p=w / w.sum())]]
