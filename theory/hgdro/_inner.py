@@ -29,7 +29,10 @@ def softplus(x):
     ndarray
         Same shape as ``x``; ``softplus(0) = log 2``.
     """
-    x = np.asarray(x, dtype=np.float64)
+    x = check_array(x, "x", "softplus", ndim=None, finite=False)
+    if np.any(np.isnan(x)):
+        raise invalid("x", "softplus", "an array without NaN (±inf are allowed)",
+                      f"<array of shape {x.shape}>")
     return np.logaddexp(0.0, x)
 
 
@@ -83,7 +86,7 @@ def robust_logistic(margin, w, eps, *, p=2):
     m = check_array(margin, "margin", caller, ndim=1)
     w = check_array(w, "w", caller, ndim=1)
     check_param("p", p, _P, caller)
-    e = np.asarray(eps, dtype=np.float64)
+    e = check_array(eps, "eps", caller, ndim=None, finite=False)
     if e.ndim > 1 or (e.ndim == 1 and e.shape != m.shape) or not np.all(np.isfinite(e)) \
             or np.any(e < 0):
         raise invalid("eps", caller, "a float >= 0 or an array of shape (n,) of floats >= 0",
@@ -122,6 +125,7 @@ def group_radii(n_g, eps, rule="code"):
     caller = "group_radii"
     n = np.asarray(n_g)
     if n.ndim != 1 or n.size == 0 or not np.issubdtype(n.dtype, np.number) \
+            or n.dtype.kind == "c" or not np.all(np.isfinite(n)) \
             or np.any(n < 1) or np.any(n != np.round(n)):
         raise invalid("n_g", caller, "a 1-D array of integers >= 1", f"<array {n.tolist()}>"
                       if n.size < 9 else f"<array of shape {n.shape}>")
@@ -142,7 +146,15 @@ def softmax_ce(W, z, y) -> float:
     z : array-like, shape (d,)
     y : int in [0, C)
     """
-    s = np.asarray(W, dtype=np.float64) @ np.asarray(z, dtype=np.float64)
+    caller = "softmax_ce"
+    W = check_array(W, "W", caller, ndim=2)
+    z = check_array(z, "z", caller, ndim=1)
+    if z.shape[0] != W.shape[1]:
+        raise invalid("z", caller, f"an array of shape ({W.shape[1]},) (W's columns)",
+                      f"<array of shape {z.shape}>")
+    # a negative y would index from the end: a silent wrong loss
+    check_param("y", y, Interval(0, W.shape[0] - 1, integer=True), caller)
+    s = W @ z
     return float(np.logaddexp.reduce(s) - s[int(y)])
 
 
