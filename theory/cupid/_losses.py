@@ -12,7 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.validation import (
+    Interval,
+    Options,
+    check_array,
+    check_distribution,
+    check_param,
+    invalid,
+)
 
 #: Train-time weights of the released code (``config_train.py``: ``i_loss_para1..3``).
 CODE_WEIGHTS = {"T1": 1.0, "T2": 9e-3, "T11": 0.01}
@@ -52,7 +59,11 @@ def au_loss(residual, s, reduce: str = "code") -> float:
     s = check_array(s, "s", "au_loss", ndim=2 if reduce == "code" else 1)
     r2 = r**2 if reduce == "code" else np.sum(r**2, axis=1)
     _same_shape(r2, s, "residual", "s", "au_loss")
-    return float(np.mean(0.5 * np.exp(-s) * r2 + 0.5 * s))
+    # e^{-s} r² as e^{log r² - s}: at r = 0, s = -800 the product form is inf·0 = NaN
+    pos = r2 > 0
+    scaled = np.zeros(np.shape(s))
+    scaled[pos] = np.exp(np.log(r2[pos]) - s[pos])
+    return float(np.mean(0.5 * scaled + 0.5 * s))
 
 
 def au_optimum(r2):
@@ -136,6 +147,9 @@ def eu_score(p_hat, p):
     ph = check_array(p_hat, "p_hat", "eu_score")
     p = check_array(p, "p", "eu_score")
     _same_shape(p, ph, "p", "p_hat", "eu_score")
+    # rows are class probabilities (float32 softmax rows sum to 1 within ~1e-7)
+    check_distribution(ph, "p_hat", "eu_score", atol=1e-6, axis=1)
+    check_distribution(p, "p", "eu_score", atol=1e-6, axis=1)
     return np.mean(np.abs(ph - p), axis=1)
 
 
