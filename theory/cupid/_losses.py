@@ -83,7 +83,7 @@ def au_optimum(r2):
     -------
     (s_star, min_value) : floats or arrays (nats).
     """
-    a = np.asarray(r2, dtype=np.float64)
+    a = check_array(r2, "r2", "au_optimum", ndim=None, finite=False)
     if not np.all(np.isfinite(a)) or np.any(a <= 0):
         bad = a[~(np.isfinite(a) & (a > 0))].ravel()[0] if a.ndim else float(a)
         raise invalid("r2", "au_optimum", "a float > 0 (finite)", float(bad))

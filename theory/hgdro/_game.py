@@ -12,6 +12,7 @@ import cvxpy as cp
 import numpy as np
 from scipy import optimize
 
+from theory.hgdro._inner import _radius_array
 from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
 
 
@@ -37,7 +38,7 @@ def _groups(Z, Y, G, eps_g, caller, *, need_eps=True, eps_name="eps_g"):
                       f"<counts {counts.tolist()}>")
     if not need_eps:
         return Z, Y, Gi, m, counts, None
-    e = check_array(eps_g, eps_name, caller, ndim=None)
+    e = _radius_array(eps_g, eps_name, caller)
     if e.shape == ():
         e = np.full(m, float(e))
     if e.shape != (m,) or np.any(e < 0):

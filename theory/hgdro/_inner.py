@@ -13,7 +13,28 @@ import numpy as np
 
 from theory.validation import Interval, Options, check_array, check_param, invalid
 
-_P = Options(1, 2, np.inf, "inf")
+
+
+class _NumberOptions(Options):
+    """Options among numbers, with bools refused (``True in (1, 2)`` is true in Python)."""
+
+    def __contains__(self, value) -> bool:
+        return not isinstance(value, bool | np.bool_) and super().__contains__(value)
+
+
+_P = _NumberOptions(1, 2, np.inf, "inf")
+
+
+def _radius_array(eps, name: str, caller: str) -> np.ndarray:
+    """A radius >= 0 given as a number (bools refused) or as an array of them."""
+    if np.ndim(eps) == 0 and not isinstance(eps, np.ndarray):
+        check_param(name, eps, Interval(0, None), caller)
+        return np.asarray(float(eps))
+    raw = np.asarray(eps) if not isinstance(eps, np.ndarray) else eps
+    if raw.dtype.kind == "b":
+        raise invalid(name, caller, "an array of floats >= 0 (not booleans)",
+                      f"<bool array of shape {raw.shape}>")
+    return check_array(eps, name, caller, ndim=None)
 
 
 def softplus(x):
@@ -86,7 +107,7 @@ def robust_logistic(margin, w, eps, *, p=2):
     m = check_array(margin, "margin", caller, ndim=1)
     w = check_array(w, "w", caller, ndim=1)
     check_param("p", p, _P, caller)
-    e = check_array(eps, "eps", caller, ndim=None, finite=False)
+    e = _radius_array(eps, "eps", caller)
     if e.ndim > 1 or (e.ndim == 1 and e.shape != m.shape) or not np.all(np.isfinite(e)) \
             or np.any(e < 0):
         raise invalid("eps", caller, "a float >= 0 or an array of shape (n,) of floats >= 0",
