@@ -59,11 +59,17 @@ def au_loss(residual, s, reduce: str = "code") -> float:
     s = check_array(s, "s", "au_loss", ndim=2 if reduce == "code" else 1)
     r2 = r**2 if reduce == "code" else np.sum(r**2, axis=1)
     _same_shape(r2, s, "residual", "s", "au_loss")
-    # e^{-s} r² as e^{log r² - s}: at r = 0, s = -800 the product form is inf·0 = NaN
+    # ½ e^{-s} r² as e^{log r² - s - log 2}, its mean by log-sum-exp: at r = 0, s = -800 the
+    # product form is inf·0 = NaN, and at r = 1, s = -710 it overflows though the mean is finite
     pos = r2 > 0
-    scaled = np.zeros(np.shape(s))
-    scaled[pos] = np.exp(np.log(r2[pos]) - s[pos])
-    return float(np.mean(0.5 * scaled + 0.5 * s))
+    mean_s = float(np.mean(0.5 * s))
+    if not np.any(pos):
+        return mean_s
+    t = np.log(r2[pos]) - s[pos] - np.log(2.0)
+    top = float(t.max())
+    log_mean = top + np.log(np.sum(np.exp(t - top)) / s.size)
+    with np.errstate(over="ignore"):  # beyond ~1.8e308 the loss itself is not a float
+        return float(np.exp(log_mean) + mean_s)
 
 
 def au_optimum(r2):
