@@ -12,6 +12,7 @@ import numpy as np
 from scipy.special import ive
 
 from theory.validation import (
+    MAX_ITER,
     Interval,
     check_array,
     check_param,
@@ -20,7 +21,8 @@ from theory.validation import (
     validate_params,
 )
 
-_N = Interval(2, None, integer=True)
+#: Spectra are returned as arrays of n values: n above MAX_ITER (800 MB) is refused.
+_N = Interval(2, MAX_ITER, integer=True)
 #: Bessel series are summed to order 12·sqrt(t) + 60 (the terms beyond are below e^{-70}).
 #: scipy's ``ive`` returns NaN from t ≈ 3e9 on, so t above 1e9 is refused, not approximated.
 _T = Interval(0, 1e9, closed="both")
@@ -84,7 +86,7 @@ def path_eigs(n: int, normalized: bool = True) -> np.ndarray:
     return np.sort(4.0 * np.sin(np.pi * k / (2 * n)) ** 2)
 
 
-@validate_params({"n": Interval(3, None, integer=True), "normalized": _Bool()})
+@validate_params({"n": Interval(3, MAX_ITER, integer=True), "normalized": _Bool()})
 def cycle_eigs(n: int, normalized: bool = True) -> np.ndarray:
     """Eigenvalues of the cycle ``C_n`` (ascending; ``k`` and ``n−k`` coincide).
 
