@@ -142,3 +142,12 @@ def test_documented_preconditions_are_checked():
             n_grid=2**62)
     refused("delta", C.first_order_eu, np.eye(2), np.ones(3))
     refused("s", C.au_loss, np.zeros((2, 2)), np.zeros((2, 3)))
+
+
+def test_extreme_but_valid_scales():
+    # r = 0 at s = -800 was inf·0 = NaN; r = 1 at s = -710 overflowed though the loss is finite
+    assert C.au_loss(np.zeros((1, 2)), np.full((1, 2), -800.0)) == -400.0
+    np.testing.assert_allclose(C.au_loss(np.ones((1, 2)), np.full((1, 2), -710.0)),
+                               0.5 * np.exp(709.0) * np.e - 355.0, rtol=1e-12)
+    v, b = C.first_order_eu(np.eye(2), np.array([1e160, 1e160]), norm=2)
+    np.testing.assert_allclose([v, b], np.sqrt(2) * 1e160, rtol=1e-14)

@@ -185,3 +185,10 @@ def test_documented_preconditions_are_checked():
     refused("v", E.view_B, E.eknn_pipeline([_points(0, 8)], 2, 3), 1)
     refused("kmeans", E.eknn_pipeline, [_points(0, 8)], 2, 3, kmeans="sklearn")
     refused("Bs", E.consensus_cost, [], [0, 1])
+
+
+def test_extreme_but_valid_scales():
+    # μ = 0 on a tiny X: σ² underflowed to 0 and 0/0 gave a Θ of NaN; the answer is LRR's
+    X = np.random.default_rng(0).normal(size=(2, 3)) * 1e-170
+    np.testing.assert_allclose(E.lrsc_closed_form(X, 1.0, 0.0), E.lrr_noiseless(X), atol=1e-14)
+    refused("V", E.gauss_kernel, np.array([[1e200, 0.0], [0.0, 0.0]]))  # not 'sigma2'

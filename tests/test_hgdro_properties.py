@@ -162,3 +162,12 @@ def test_mismatched_shapes_name_the_parameter():
     refused("adj", H.eg_update, [0.5, 0.5], [1.0, 2.0], 0.1, adj=[1.0, 2.0, 3.0])
     refused("Y", H.group_robust_losses, np.ones(2), np.ones((4, 2)), np.ones(3),
             np.zeros(3, int), 0.1)
+
+
+def test_extreme_but_valid_scales():
+    # ‖w‖ of 1e200-sized weights: numpy's unscaled norm overflowed to inf
+    np.testing.assert_allclose(H.robust_logistic([0.0], [1e200, 1e200], 1e-190),
+                               [np.sqrt(2) * 1e10], rtol=1e-12)
+    R = H.group_robust_losses(np.array([1e200, 1e200]), np.ones((2, 2)), np.array([1.0, -1]),
+                              np.array([0, 1]), 1e-190)
+    np.testing.assert_allclose(R, [0.0, 2e200], rtol=1e-12)

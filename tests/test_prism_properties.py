@@ -190,3 +190,11 @@ def test_documented_preconditions_and_ranges():
             np.ones((3, 2)))
     refused("normalized", P.band_embeddings, np.ones((3, 3)) - np.eye(3), 1, 1, np.ones((2, 2)),
             np.ones((2, 2)), normalized=1)
+
+
+def test_extreme_but_valid_scales():
+    assert P.expected_inverse_set_size(10, 1e-17) == 1.0  # was 0.0 (1 - (1 - q)^C cancelled)
+    np.testing.assert_allclose(P.p_shared_distractor(10, 1e-9), 9e-18, rtol=1e-12)  # was 0.0
+    np.testing.assert_allclose(P.heat_trace_cycle(3, 1e6), 1.0, rtol=1e-12)  # was 0.45
+    np.testing.assert_allclose(P.path_eigs(10**6)[1], 2 * np.sin(np.pi / (2 * (10**6 - 1))) ** 2,
+                               rtol=1e-14)  # 1 - cos lost 5 digits

@@ -28,6 +28,12 @@ class _NumberOptions(Options):
 _NORMS = _NumberOptions(1, 2)
 
 
+def _vnorm(x: np.ndarray, norm: int) -> float:
+    """Vector q-norm scaled first: numpy's sqrt(x·x) overflows from |x| ≈ 1e154 on."""
+    top = float(np.max(np.abs(x))) if x.size else 0.0
+    return top * float(np.linalg.norm(x / top, ord=norm)) if top > 0 else 0.0
+
+
 def softmax_jacobian(p):
     r"""Jacobian of the softmax at probabilities ``p``: :math:`\partial p/\partial z`.
 
@@ -80,8 +86,8 @@ def first_order_eu(J, delta, norm: int = 1):
     if J.shape[1] != d.shape[0]:
         raise invalid("delta", "first_order_eu", f"a vector of length {J.shape[1]}",
                       f"<array of shape {d.shape}>")
-    v = float(np.linalg.norm(J @ d, ord=norm))
-    return v, operator_norm(J, norm) * float(np.linalg.norm(d, ord=norm))
+    v = _vnorm(J @ d, norm)
+    return v, operator_norm(J, norm) * _vnorm(d, norm)
 
 
 def mean_value_bound(jac_fn: Callable, m, delta, n_grid: int = 101, norm: int = 2):
@@ -116,9 +122,9 @@ def mean_value_bound(jac_fn: Callable, m, delta, n_grid: int = 101, norm: int = 
     if any(J.ndim != 2 or J.shape[1] != m.size for J in Js):
         raise invalid("jac_fn", "mean_value_bound", f"a callable returning (K, {m.size}) "
                       "finite Jacobians", f"<returned shape {Js[0].shape}>")
-    along = np.array([np.linalg.norm(J @ d, ord=norm) for J in Js])
+    along = np.array([_vnorm(J @ d, norm) for J in Js])
     sup = max(operator_norm(J, norm) for J in Js)
-    return float(np.trapezoid(along, ts)), sup * float(np.linalg.norm(d, ord=norm))
+    return float(np.trapezoid(along, ts)), sup * _vnorm(d, norm)
 
 
 def nonneg_null_direction(W, *, tol: float = 1e-9):

@@ -76,6 +76,14 @@ def _weights(w, n: int, caller: str) -> np.ndarray:
     return w
 
 
+def _sq_dists(V, caller: str) -> np.ndarray:
+    D = cdist(V, V, "sqeuclidean")
+    if not np.all(np.isfinite(D)):
+        raise invalid("V", caller, "centres whose squared distances are finite in float64 "
+                      "(differences below ~1e154)", f"<array with max|v| = {np.abs(V).max():.3g}>")
+    return D
+
+
 def bandwidth(V, rule: str = "knn1") -> float:
     """Gaussian bandwidth :math:`\\sigma^2` of the centres [our reconstruction].
 
@@ -100,7 +108,7 @@ def bandwidth(V, rule: str = "knn1") -> float:
     caller = "bandwidth"
     V = check_array(V, "V", caller, min_rows=2)
     check_param("rule", rule, Options("knn1", "median"), caller)
-    D = cdist(V, V, "sqeuclidean")
+    D = _sq_dists(V, caller)
     if rule == "knn1":
         np.fill_diagonal(D, np.inf)
         s = float(np.median(D.min(axis=1)))
@@ -128,11 +136,12 @@ def gauss_kernel(V, sigma2: float | None = None, rule: str = "knn1") -> np.ndarr
     """
     caller = "gauss_kernel"
     V = check_array(V, "V", caller)
+    D = _sq_dists(V, caller)
     if sigma2 is None:
         sigma2 = bandwidth(V, rule) if len(V) >= 2 else 1.0
     check_param("sigma2", sigma2, Interval(0, None, "neither"), caller)
     check_param("rule", rule, Options("knn1", "median"), caller)
-    return np.exp(-cdist(V, V, "sqeuclidean") / (2.0 * sigma2))
+    return np.exp(-D / (2.0 * sigma2))
 
 
 def normalized_partition(labels, k: int, w=None) -> np.ndarray:

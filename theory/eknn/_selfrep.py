@@ -64,9 +64,11 @@ def lrsc_closed_form(X, eta: float, mu: float) -> np.ndarray:
     check_param("eta", eta, Interval(0, None, "neither"), caller)
     check_param("mu", mu, Interval(0, None), caller)
     _, s, Vt = np.linalg.svd(X, full_matrices=False)
-    with np.errstate(divide="ignore"):
-        t = np.where(s > 0, np.maximum(0.0, 1.0 - mu / (2 * eta * np.where(s > 0, s, 1.0) ** 2)),
-                     0.0)
+    # μ/(2ησ²) as (μ/2η)/σ/σ: σ² underflows below 1e-154 and overflows above 1e154, and
+    # μ = 0 with σ² = 0 gave 0/0 = NaN (Θ of NaN for a tiny X without shrinkage)
+    with np.errstate(divide="ignore", over="ignore"):
+        safe = np.where(s > 0, s, 1.0)
+        t = np.where(s > 0, np.maximum(0.0, 1.0 - (mu / (2 * eta)) / safe / safe), 0.0)
     return (Vt.T * t) @ Vt
 
 

@@ -12,7 +12,7 @@ import cvxpy as cp
 import numpy as np
 from scipy import optimize
 
-from theory.hgdro._inner import _radius_array
+from theory.hgdro._inner import _norm2, _radius_array
 from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
 
 
@@ -83,7 +83,7 @@ def group_robust_losses(theta, Z, Y, G, eps_g, *, b: float = 0.0):
     """
     Z, Y, G, m, counts, e = _groups(Z, Y, G, eps_g, "group_robust_losses")
     th = check_array(theta, "theta", "group_robust_losses", ndim=1)
-    a = -Y * (Z @ th + b) + e[G] * np.linalg.norm(th)
+    a = -Y * (Z @ th + b) + e[G] * _norm2(th)
     return np.bincount(G, weights=_softplus(a), minlength=m) / counts
 
 

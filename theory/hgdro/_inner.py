@@ -62,7 +62,13 @@ def _dual_norm(w: np.ndarray, p) -> float:
         return float(np.sum(np.abs(w)))
     if p == 1:
         return float(np.max(np.abs(w)))
-    return float(np.linalg.norm(w))
+    return _norm2(w)
+
+
+def _norm2(w: np.ndarray) -> float:
+    """Euclidean norm scaled first: numpy's sqrt(w·w) overflows from |w| ≈ 1e154 on."""
+    top = float(np.max(np.abs(w))) if w.size else 0.0
+    return top * float(np.linalg.norm(w / top)) if top > 0 else 0.0
 
 
 def robust_logistic(margin, w, eps, *, p=2):
