@@ -53,13 +53,13 @@ def _seed(random_state, caller: str):
     return int(random_state)
 
 
-def _labels(labels, n: int, k: int, caller: str) -> np.ndarray:
+def _labels(labels, n: int, k: int, caller: str, name: str = "labels") -> np.ndarray:
     lab = np.asarray(labels)
     if lab.shape != (n,) or lab.dtype.kind not in "iu":
-        raise invalid("labels", caller, f"an integer array of shape ({n},)",
+        raise invalid(name, caller, f"an integer array of shape ({n},)",
                       f"<array of shape {lab.shape}, dtype {lab.dtype}>")
     if n and (lab.min() < 0 or lab.max() >= k):
-        raise invalid("labels", caller, f"labels in [0, {k - 1}]",
+        raise invalid(name, caller, f"labels in [0, {k - 1}]",
                       f"<labels in [{lab.min()}, {lab.max()}]>")
     return lab.astype(np.int64)
 
@@ -163,8 +163,10 @@ def normalized_partition(labels, k: int, w=None) -> np.ndarray:
     array, shape (p, k)
     """
     caller = "normalized_partition"
-    check_param("k", k, Interval(1, None, integer=True), caller)
-    lab = _labels(labels, len(np.asarray(labels)), k, caller)
+    p = len(np.asarray(labels))
+    # the result is p × k: refuse a k whose array would not fit (k = 2**62 is not a partition)
+    check_param("k", k, Interval(1, max(1, MAX_ITER // max(p, 1)), integer=True), caller)
+    lab = _labels(labels, p, k, caller)
     w = _weights(w, len(lab), caller)
     mass = np.bincount(lab, weights=w, minlength=k)
     U = np.zeros((len(lab), k))
@@ -199,14 +201,12 @@ def kkm_objective(K, labels, k: int, w=None) -> float:
     """
     caller = "kkm_objective"
     K = _square_symmetric(K, caller)
-    check_param("k", k, Interval(1, None, integer=True), caller)
+    check_param("k", k, Interval(1, MAX_ITER, integer=True), caller)
     lab = _labels(labels, K.shape[0], k, caller)
     w = _weights(w, K.shape[0], caller)
     total = 0.0
-    for c in range(k):
+    for c in np.unique(lab):  # empty clusters add nothing (and k may exceed p)
         idx = np.flatnonzero(lab == c)
-        if idx.size == 0:
-            continue
         wc = w[idx]
         m = wc.sum()
         total += float(wc @ np.diag(K)[idx])
@@ -263,9 +263,10 @@ def compressed_objective(K, center_of, labels, k: int) -> float:
     """
     caller = "compressed_objective"
     K = _square_symmetric(K, caller)
-    check_param("k", k, Interval(1, None, integer=True), caller)
     p = K.shape[0]
-    co = _labels(center_of, len(np.asarray(center_of)), p, caller)
+    check_param("k", k, Interval(1, max(1, MAX_ITER // max(len(np.asarray(center_of)), 1)),
+                                 integer=True), caller)
+    co = _labels(center_of, len(np.asarray(center_of)), p, caller, "center_of")
     lab = _labels(labels, p, k, caller)
     Kn = K[np.ix_(co, co)]
     Hh = normalized_partition(lab[co], k)
@@ -307,7 +308,7 @@ def kernel_kmeans(K, k: int, w=None, *, init="njw", n_iter: int = 100,
         check_param("init", init, Options("njw"), caller)
         lab = _njw_labels(K, k, random_state)
     else:
-        lab = _labels(init, p, k, caller).copy()
+        lab = _labels(init, p, k, caller, "init").copy()
     hist = [kkm_objective(K, lab, k, w)]
     dK = np.diag(K)
     for _ in range(n_iter):

@@ -13,7 +13,15 @@ import numpy as np
 from scipy import optimize
 
 from theory.hgdro._inner import _norm2, _radius_array
-from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_param,
+    check_same_length,
+    invalid,
+)
 
 
 def _softplus(x):
@@ -24,6 +32,7 @@ def _softplus(x):
 def _groups(Z, Y, G, eps_g, caller, *, need_eps=True, eps_name="eps_g"):
     Z = check_array(Z, "Z", caller, ndim=2)
     Y = check_array(Y, "Y", caller, ndim=1)
+    check_same_length(caller, Z=Z, Y=Y)
     if Y.shape[0] != Z.shape[0] or not np.all(np.isin(Y, (-1.0, 1.0))):
         raise invalid("Y", caller, f"an array of {Z.shape[0]} labels in {{-1, +1}}",
                       f"<array of shape {Y.shape}>")
@@ -83,6 +92,9 @@ def group_robust_losses(theta, Z, Y, G, eps_g, *, b: float = 0.0):
     """
     Z, Y, G, m, counts, e = _groups(Z, Y, G, eps_g, "group_robust_losses")
     th = check_array(theta, "theta", "group_robust_losses", ndim=1)
+    if th.shape != (Z.shape[1],):
+        raise invalid("theta", "group_robust_losses", f"an array of shape ({Z.shape[1]},) (Z's "
+                      "columns)", f"<array of shape {th.shape}>")
     a = -Y * (Z @ th + b) + e[G] * _norm2(th)
     return np.bincount(G, weights=_softplus(a), minlength=m) / counts
 
@@ -332,6 +344,7 @@ def best_response(Z, Y, G, eps_g, beta, *, ridge: float):
     """
     caller = "best_response"
     Z, Y, G, m, _counts, e = _groups(Z, Y, G, eps_g, caller)
+    check_param("ridge", ridge, _HIER["ridge"], caller)
     beta = check_array(beta, "beta", caller, ndim=1)
     if beta.shape != (m,) or np.any(beta < -1e-12) or abs(beta.sum() - 1) > 1e-9:
         raise invalid("beta", caller, f"a point of the simplex in R^{m}",
@@ -404,6 +417,7 @@ def eg_update(q, losses, eta, adj=None):
     q = check_array(q, "q", caller, ndim=1)
     ell = check_array(losses, "losses", caller, ndim=1)
     check_param("eta", eta, Interval(0, None, closed="neither"), caller)
+    check_same_length(caller, q=q, losses=ell)
     if np.any(q < 0) or abs(q.sum() - 1) > 1e-9 or ell.shape != q.shape:
         raise invalid("q", caller, f"a point of the simplex matching losses {ell.shape}",
                       f"<array of shape {q.shape}>")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from theory.validation import (
+    MAX_ITER,
     Interval,
     check_array,
     check_int,
@@ -53,6 +54,9 @@ def uniform_candidates(y, C: int, q: float, rng) -> np.ndarray:
             or y.min() < 0 or y.max() >= C:
         raise invalid("y", "uniform_candidates", f"a non-empty 1-D int array in [0, {C - 1}]",
                       f"<array of shape {y.shape}>")
+    # the mask is N × C: a C whose array would not fit is refused, not a numpy error
+    check_param("C", C, Interval(2, max(2, MAX_ITER // y.size), integer=True),
+                "uniform_candidates")
     rng = check_rng(rng, "rng", "uniform_candidates")
     M = (rng.random((y.size, C)) < q).astype(float)
     M[np.arange(y.size), y] = 1.0

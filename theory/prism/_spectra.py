@@ -121,8 +121,9 @@ def heat_trace_cycle(n: int, t: float) -> float:
     (``Σ_k e^{t cos(2πk/n)}`` with ``e^{t cos θ} = Σ_m I_m(t) e^{imθ}``; only multiples of
     ``n`` survive the sum over ``k``). Dimensionless. Location: our derivation.
     """
-    m = np.arange(1, _bessel_orders(t) // n + 2)
-    tail = ive(m * n, t)  # e^{-t} I_{mn}(t), stable
+    # orders past _bessel_orders(t) add below e^{-72} (and scipy's ive is NaN at huge orders)
+    m = np.arange(1, _bessel_orders(t) // n + 1)
+    tail = ive(m * n, t) if m.size else np.zeros(0)  # e^{-t} I_{mn}(t), stable
     return float(n * (ive(0, t) + 2.0 * tail.sum()))
 
 
