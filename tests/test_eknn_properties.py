@@ -192,3 +192,19 @@ def test_extreme_but_valid_scales():
     X = np.random.default_rng(0).normal(size=(2, 3)) * 1e-170
     np.testing.assert_allclose(E.lrsc_closed_form(X, 1.0, 0.0), E.lrr_noiseless(X), atol=1e-14)
     refused("V", E.gauss_kernel, np.array([[1e200, 0.0], [0.0, 0.0]]))  # not 'sigma2'
+
+
+def test_fresh_audit_findings():
+    K = E.gauss_kernel(_points(0, 4))
+    lab = np.array([0, 1, 0, 1])
+    # k = 2**62 looped over every (empty) cluster for ever: now only the clusters present
+    # count, and k is at most MAX_ITER
+    assert E.kkm_objective(K, lab, 10**8) == E.kkm_objective(K, lab, 2)
+    refused("k", E.kkm_objective, K, lab, 2**62)
+    refused("k", E.normalized_partition, lab, 2**62)
+    refused("center_of", E.compressed_objective, K, np.array([0.5, 1]), lab, 2)
+    refused("H", E.consensus_G, np.array([0.0, np.nan]), np.ones((2, 2)))
+    refused("y", E.purity, np.array([0.0, np.nan, 1.0]), np.array([0, 1, 1]))
+    refused("labels", E.clustering_acc, np.array([0, 1, 1]), np.array([0, 1, 1]) + 1j)
+    refused("labels", E.kmeans_cost, np.ones((2, 2)), np.array([0.0, np.nan]))
+    assert E.purity(np.array(["a", "b", "a"]), np.array([0, 1, 1])) == 2 / 3  # strings are labels

@@ -171,3 +171,12 @@ def test_extreme_but_valid_scales():
     R = H.group_robust_losses(np.array([1e200, 1e200]), np.ones((2, 2)), np.array([1.0, -1]),
                               np.array([0, 1]), 1e-190)
     np.testing.assert_allclose(R, [0.0, 2e200], rtol=1e-12)
+
+
+def test_fresh_audit_findings():
+    Z, Y, G = np.ones((4, 2)), np.array([1.0, -1, 1, -1]), np.array([0, 0, 1, 1])
+    refused("theta", H.group_robust_losses, np.ones(3), Z, Y, G, 0.1)  # was a matmul error
+    refused("ridge", H.best_response_value, Z, Y, G, 0.1, np.array([0.5, 0.5]), ridge=np.nan)
+    refused("ridge", H.best_response_value, Z, Y, G, 0.1, np.array([0.5, 0.5]), ridge=True)
+    with pytest.raises(ValueError, match="'Z' and 'Y' parameters"):
+        H.group_robust_losses(np.ones(2), Z[:3], Y, G, 0.1)

@@ -198,3 +198,11 @@ def test_extreme_but_valid_scales():
     np.testing.assert_allclose(P.heat_trace_cycle(3, 1e6), 1.0, rtol=1e-12)  # was 0.45
     np.testing.assert_allclose(P.path_eigs(10**6)[1], 2 * np.sin(np.pi / (2 * (10**6 - 1))) ** 2,
                                rtol=1e-14)  # 1 - cos lost 5 digits
+
+
+def test_fresh_audit_findings():
+    # n = 2**62: the aliasing terms are all below e^{-72}, so the trace is n e^{-t} I_0(t)
+    from scipy.special import ive
+
+    np.testing.assert_allclose(P.heat_trace_cycle(2**62, 1.0), 2.0**62 * ive(0, 1.0), rtol=1e-14)
+    refused("C", P.uniform_candidates, [0, 1], 2**62, 0.5, 0)  # an N × C mask that cannot exist
