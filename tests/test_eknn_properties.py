@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.extra.numpy import arrays
 
 import theory.eknn as E
 
@@ -49,7 +48,7 @@ def test_kernel_kmeans_objectives_agree_and_respect_their_bounds(seed, p, k):
     best, best_lab = E.kkm_exact_min(K, k)
     assert E.spectral_lower_bound(K, k) <= best + 1e-10 and best <= f + 1e-12 and f >= -1e-12
     np.testing.assert_allclose(E.kkm_objective(K, best_lab, k), best, rtol=1e-10, atol=1e-12)
-    lab2, hist = E.kernel_kmeans(K, k)
+    _, hist = E.kernel_kmeans(K, k)
     assert np.all(np.diff(hist) <= 1e-12) and hist[-1] >= best - 1e-10
 
 
@@ -68,7 +67,7 @@ def test_partition_measures(seed, n, k):
     np.testing.assert_allclose(c, E.kmeans_cost(Z - 1e8, lab), rtol=1e-6)
     np.testing.assert_allclose(E.consensus_cost([Z - 1e8], lab), E.kmeans_cost(Z - 1e8, lab),
                                rtol=1e-12)
-    lab3, C, cost = E.lloyd(Z - 1e8, min(k, n), n_init=2, random_state=seed)
+    _, C, cost = E.lloyd(Z - 1e8, min(k, n), n_init=2, random_state=seed)
     assert np.isfinite(cost) and cost >= 0 and C.shape == (min(k, n), 2)
 
 

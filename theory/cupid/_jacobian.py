@@ -17,7 +17,6 @@ from scipy.optimize import linprog
 from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
 
 
-
 class _NumberOptions(Options):
     """Options among numbers, with bools refused (``True in (1, 2)`` is true in Python)."""
 

@@ -48,7 +48,7 @@ from theory.validation import (
 )
 
 
-def _state(state, caller: str) -> "EKNNState":
+def _state(state, caller: str) -> EKNNState:
     if not isinstance(state, EKNNState):
         raise invalid("state", caller, "an EKNNState (from eknn_pipeline)",
                       f"<{type(state).__name__}>")

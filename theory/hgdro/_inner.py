@@ -14,7 +14,6 @@ import numpy as np
 from theory.validation import Interval, Options, check_array, check_param, invalid
 
 
-
 class _NumberOptions(Options):
     """Options among numbers, with bools refused (``True in (1, 2)`` is true in Python)."""
 
