@@ -70,9 +70,10 @@ def test_prismlite_fit_predict_and_q_on_candidates():
     np.testing.assert_allclose(model.Q_.sum(1), 1.0)
 
 
-def test_prismlite_rejects_bad_views():
+def test_prismlite_rejects_bad_views_at_fit():
+    model = PRISMLite(views=("gnn",))  # scikit-learn convention: nothing is checked here
     with pytest.raises(InvalidParameterError, match="'views' parameter of PRISMLite"):
-        PRISMLite(views=("gnn",))
+        model.fit(np.ones((3, 2)), np.ones((3, 2)), np.eye(3))
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device")

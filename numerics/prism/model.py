@@ -7,10 +7,22 @@ from __future__ import annotations
 
 import numpy as np
 import torch
+from sklearn.base import BaseEstimator
+from sklearn.utils.validation import check_is_fitted
 
 from numerics.prism.relational import spatial_similarity, spectral_similarity, topk
 from theory.prism import prism_propagate, row_normalize
-from theory.validation import Interval, Options, check_param, invalid
+from theory.prism._candidates import check_mask
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_int,
+    check_param,
+    check_same_length,
+    invalid,
+)
 
 VIEWS = ("spa", "spe")
 
@@ -25,34 +37,62 @@ def marginal_nll_torch(logits: torch.Tensor, M: torch.Tensor, Q: torch.Tensor) -
     return -torch.logsumexp(logp + logw, dim=1).mean()
 
 
-class PRISMLite:
+class PRISMLite(BaseEstimator):
     """Light PRISM: relational graphs → candidate-constrained propagation → confidence ``Q`` →
     linear head trained with ``−log Σ_{S} P Q``.
+
+    A scikit-learn estimator in its parameters (``get_params``/``set_params``/``clone``; checked
+    at ``fit``, not at construction) but with two views and a candidate mask at ``fit``
+    (``fit(Xspa, Xspe, M)``), so only the checks that do not fit ``(X, y)`` apply.
 
     Parameters
     ----------
     views : tuple of {"spa", "spe"}
         Which relational graphs to build; ``()`` gives the CC baseline (uniform ``Q`` on ``S``).
-    k_a, k_e : int, top-k of the spatial and spectral graphs.
-    mu : float, self-anchoring weight; E : int, propagation steps.
-    weight_decay, steps, lr : ℓ2 penalty and Adam settings of the head.
+    k_a, k_e : int ≥ 1, top-k of the spatial and spectral graphs.
+    mu : float in [0, 1], self-anchoring weight; E : int in [0, MAX_ITER], propagation steps.
+    weight_decay : float ≥ 0, ℓ2 penalty; steps : int in [1, MAX_ITER], lr : float > 0, Adam.
     device : str or torch.device (CPU here, CUDA when present).
-    random_state : int, seed of the head's initialisation (a generator on ``device``).
+    random_state : int ≥ 0, seed of the head's initialisation (a generator on ``device``).
+
+    Attributes
+    ----------
+    graphs_, Q_, W_, b_, loss_, mean_spa_, sd_spa_, mean_spe_, sd_spe_, n_classes_,
+    n_features_in_ (spatial + spectral descriptors).
     """
 
     def __init__(self, views=VIEWS, k_a: int = 10, k_e: int = 10, mu: float = 0.5, E: int = 10,
                  weight_decay: float = 1e-2, steps: int = 300, lr: float = 0.05,
                  device="cpu", random_state: int = 0):
-        for v in views:
-            check_param("views", v, Options(*VIEWS), "PRISMLite")
-        check_param("k_a", k_a, Interval(1, None, integer=True), "PRISMLite")
-        check_param("k_e", k_e, Interval(1, None, integer=True), "PRISMLite")
-        check_param("mu", mu, Interval(0, 1), "PRISMLite")
-        check_param("E", E, Interval(0, None, integer=True), "PRISMLite")
-        self.views, self.k_a, self.k_e, self.mu, self.E = tuple(views), k_a, k_e, mu, E
+        self.views, self.k_a, self.k_e, self.mu, self.E = views, k_a, k_e, mu, E
         self.weight_decay, self.steps, self.lr = weight_decay, steps, lr
-        self.device = torch.device(device)
+        self.device = device
         self.random_state = random_state
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.non_deterministic = False
+        return tags
+
+    def _check_params(self):
+        c = "PRISMLite"
+        if isinstance(self.views, str) or not isinstance(self.views, list | tuple):
+            raise invalid("views", c, "a tuple of {'spa', 'spe'}", self.views)
+        for v in self.views:
+            check_param("views", v, Options(*VIEWS), c)
+        check_param("k_a", self.k_a, Interval(1, None, integer=True), c)
+        check_param("k_e", self.k_e, Interval(1, None, integer=True), c)
+        check_param("mu", self.mu, Interval(0, 1), c)
+        check_param("E", self.E, Interval(0, MAX_ITER, integer=True), c)
+        check_param("weight_decay", self.weight_decay, Interval(0, None), c)
+        check_param("steps", self.steps, Interval(1, MAX_ITER, integer=True), c)
+        check_param("lr", self.lr, Interval(0, None, closed="neither"), c)
+        check_int(self.random_state, "random_state", c, 0, 2**63 - 1)
+        try:
+            return torch.device(self.device)
+        except (RuntimeError, TypeError):
+            raise invalid("device", c, "a torch device such as 'cpu' or 'cuda'",
+                          self.device) from None
 
     def relational_graphs(self, Xspa, Xspe, M) -> dict:
         out = {}
@@ -68,10 +108,20 @@ class PRISMLite:
     def fit(self, Xspa, Xspe, M, Q=None):
         """Fit on training graphs with candidate mask ``M`` (N × C). ``Q`` overrides the
         inferred confidence (e.g. one-hot truth for an oracle)."""
-        Xspa, Xspe, M = (np.asarray(a, dtype=float) for a in (Xspa, Xspe, M))
-        if not (len(Xspa) == len(Xspe) == len(M)):
-            raise invalid("M", "PRISMLite.fit", f"{len(Xspa)} rows like Xspa and Xspe",
-                          f"<array of shape {M.shape}>")
+        c = "PRISMLite.fit"
+        dev = self._check_params()
+        Xspa = check_array(Xspa, "Xspa", c, min_rows=2)
+        Xspe = check_array(Xspe, "Xspe", c, min_rows=2)
+        M = check_mask(M, c)
+        check_same_length(c, Xspa=Xspa, Xspe=Xspe, M=M)
+        if Q is not None:
+            Q = check_array(Q, "Q", c)
+            if Q.shape != M.shape or np.any(Q < 0) or np.any((Q * M).sum(1) <= 0):
+                raise invalid("Q", c, f"a non-negative {M.shape} array with mass on every "
+                              "candidate set", f"<array of shape {Q.shape}>")
+        self.device_ = dev
+        self.n_classes_ = M.shape[1]
+        self.n_features_in_ = Xspa.shape[1] + Xspe.shape[1]
         self.mean_spa_, self.sd_spa_ = Xspa.mean(0), Xspa.std(0) + 1e-9
         self.mean_spe_, self.sd_spe_ = Xspe.mean(0), Xspe.std(0) + 1e-9
         Hs, Hp = self._standardise(Xspa, Xspe)
@@ -81,7 +131,7 @@ class PRISMLite:
                  if self.graphs_ else row_normalize(M))
         self.Q_ = np.asarray(Q, dtype=float)
         X = np.c_[Hs, Hp]
-        dev, dt = self.device, torch.float64
+        dt = torch.float64
         gen = torch.Generator(device=dev)
         gen.manual_seed(self.random_state)
         Xt = torch.as_tensor(X, dtype=dt, device=dev)
@@ -108,11 +158,22 @@ class PRISMLite:
         return self
 
     def decision_function(self, Xspa, Xspe) -> np.ndarray:
-        Hs, Hp = self._standardise(np.asarray(Xspa, float), np.asarray(Xspe, float))
-        X = torch.as_tensor(np.c_[Hs, Hp], dtype=torch.float64, device=self.device)
+        """Logits ``(N, C)`` of the head on new graphs' descriptors."""
+        check_is_fitted(self, "W_")
+        c = "PRISMLite.decision_function"
+        Xspa = check_array(Xspa, "Xspa", c)
+        Xspe = check_array(Xspe, "Xspe", c)
+        check_same_length(c, Xspa=Xspa, Xspe=Xspe)
+        for name, A, m in (("Xspa", Xspa, self.mean_spa_), ("Xspe", Xspe, self.mean_spe_)):
+            if A.shape[1] != m.shape[0]:
+                raise invalid(name, c, f"an array with {m.shape[0]} columns (as at fit)",
+                              f"<array of shape {A.shape}>")
+        Hs, Hp = self._standardise(Xspa, Xspe)
+        X = torch.as_tensor(np.c_[Hs, Hp], dtype=torch.float64, device=self.device_)
         return (X @ self.W_ + self.b_).cpu().numpy()
 
     def predict(self, Xspa, Xspe) -> np.ndarray:
+        """The class of largest logit, ``(N,)``."""
         return self.decision_function(Xspa, Xspe).argmax(1)
 
 

@@ -14,9 +14,23 @@ from collections.abc import Callable
 import numpy as np
 from scipy.optimize import linprog
 
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
 
-_NORMS = Options(1, 2)
+
+class _NumberOptions(Options):
+    """Options among numbers, with bools refused (``True in (1, 2)`` is true in Python)."""
+
+    def __contains__(self, value) -> bool:
+        return not isinstance(value, bool | np.bool_) and super().__contains__(value)
+
+
+_NORMS = _NumberOptions(1, 2)
+
+
+def _vnorm(x: np.ndarray, norm: int) -> float:
+    """Vector q-norm scaled first: numpy's sqrt(x·x) overflows from |x| ≈ 1e154 on."""
+    top = float(np.max(np.abs(x))) if x.size else 0.0
+    return top * float(np.linalg.norm(x / top, ord=norm)) if top > 0 else 0.0
 
 
 def softmax_jacobian(p):
@@ -71,8 +85,8 @@ def first_order_eu(J, delta, norm: int = 1):
     if J.shape[1] != d.shape[0]:
         raise invalid("delta", "first_order_eu", f"a vector of length {J.shape[1]}",
                       f"<array of shape {d.shape}>")
-    v = float(np.linalg.norm(J @ d, ord=norm))
-    return v, operator_norm(J, norm) * float(np.linalg.norm(d, ord=norm))
+    v = _vnorm(J @ d, norm)
+    return v, operator_norm(J, norm) * _vnorm(d, norm)
 
 
 def mean_value_bound(jac_fn: Callable, m, delta, n_grid: int = 101, norm: int = 2):
@@ -91,18 +105,25 @@ def mean_value_bound(jac_fn: Callable, m, delta, n_grid: int = 101, norm: int = 
     -------
     (integral_bound, sup_bound) : floats
     """
-    check_param("n_grid", n_grid, Interval(2, None, integer=True), "mean_value_bound")
+    check_param("n_grid", n_grid, Interval(2, MAX_ITER, integer=True), "mean_value_bound")
     check_param("norm", norm, _NORMS, "mean_value_bound")
     m = check_array(m, "m", "mean_value_bound", ndim=1)
     d = check_array(delta, "delta", "mean_value_bound", ndim=1)
     if m.shape != d.shape:
         raise invalid("delta", "mean_value_bound", f"a vector of length {m.size}",
                       f"<array of shape {d.shape}>")
+    if not callable(jac_fn):
+        raise invalid("jac_fn", "mean_value_bound", "a callable m -> J (K, D)",
+                      f"<{type(jac_fn).__name__}>")
     ts = np.linspace(0.0, 1.0, n_grid)
-    Js = [np.atleast_2d(np.asarray(jac_fn(m + t * d), dtype=np.float64)) for t in ts]
-    along = np.array([np.linalg.norm(J @ d, ord=norm) for J in Js])
+    Js = [np.atleast_2d(check_array(jac_fn(m + t * d), "jac_fn", "mean_value_bound", ndim=None))
+          for t in ts]
+    if any(J.ndim != 2 or J.shape[1] != m.size for J in Js):
+        raise invalid("jac_fn", "mean_value_bound", f"a callable returning (K, {m.size}) "
+                      "finite Jacobians", f"<returned shape {Js[0].shape}>")
+    along = np.array([_vnorm(J @ d, norm) for J in Js])
     sup = max(operator_norm(J, norm) for J in Js)
-    return float(np.trapezoid(along, ts)), sup * float(np.linalg.norm(d, ord=norm))
+    return float(np.trapezoid(along, ts)), sup * _vnorm(d, norm)
 
 
 def nonneg_null_direction(W, *, tol: float = 1e-9):
@@ -119,6 +140,7 @@ def nonneg_null_direction(W, *, tol: float = 1e-9):
     W : array, shape (K, D)
     """
     W = check_array(W, "W", "nonneg_null_direction")
+    check_param("tol", tol, Interval(0, None), "nonneg_null_direction")
     K, D = W.shape
     res = linprog(np.zeros(D), A_eq=np.vstack([W, np.ones((1, D))]),
                   b_eq=np.r_[np.zeros(K), 1.0], bounds=[(0, None)] * D, method="highs")

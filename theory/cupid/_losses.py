@@ -12,7 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.validation import (
+    Interval,
+    Options,
+    check_array,
+    check_distribution,
+    check_param,
+    invalid,
+)
 
 #: Train-time weights of the released code (``config_train.py``: ``i_loss_para1..3``).
 CODE_WEIGHTS = {"T1": 1.0, "T2": 9e-3, "T11": 0.01}
@@ -52,7 +59,17 @@ def au_loss(residual, s, reduce: str = "code") -> float:
     s = check_array(s, "s", "au_loss", ndim=2 if reduce == "code" else 1)
     r2 = r**2 if reduce == "code" else np.sum(r**2, axis=1)
     _same_shape(r2, s, "residual", "s", "au_loss")
-    return float(np.mean(0.5 * np.exp(-s) * r2 + 0.5 * s))
+    # ½ e^{-s} r² as e^{log r² - s - log 2}, its mean by log-sum-exp: at r = 0, s = -800 the
+    # product form is inf·0 = NaN, and at r = 1, s = -710 it overflows though the mean is finite
+    pos = r2 > 0
+    mean_s = float(np.mean(0.5 * s))
+    if not np.any(pos):
+        return mean_s
+    t = np.log(r2[pos]) - s[pos] - np.log(2.0)
+    top = float(t.max())
+    log_mean = top + np.log(np.sum(np.exp(t - top)) / s.size)
+    with np.errstate(over="ignore"):  # beyond ~1.8e308 the loss itself is not a float
+        return float(np.exp(log_mean) + mean_s)
 
 
 def au_optimum(r2):
@@ -72,7 +89,7 @@ def au_optimum(r2):
     -------
     (s_star, min_value) : floats or arrays (nats).
     """
-    a = np.asarray(r2, dtype=np.float64)
+    a = check_array(r2, "r2", "au_optimum", ndim=None, finite=False)
     if not np.all(np.isfinite(a)) or np.any(a <= 0):
         bad = a[~(np.isfinite(a) & (a > 0))].ravel()[0] if a.ndim else float(a)
         raise invalid("r2", "au_optimum", "a float > 0 (finite)", float(bad))
@@ -136,6 +153,9 @@ def eu_score(p_hat, p):
     ph = check_array(p_hat, "p_hat", "eu_score")
     p = check_array(p, "p", "eu_score")
     _same_shape(p, ph, "p", "p_hat", "eu_score")
+    # rows are class probabilities (float32 softmax rows sum to 1 within ~1e-7)
+    check_distribution(ph, "p_hat", "eu_score", atol=1e-6, axis=1)
+    check_distribution(p, "p", "eu_score", atol=1e-6, axis=1)
     return np.mean(np.abs(ph - p), axis=1)
 
 

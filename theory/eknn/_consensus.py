@@ -11,7 +11,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from theory.eknn._kernel import _labels
-from theory.validation import Interval, check_array, check_param, invalid
+from theory.validation import check_array, check_nonempty, check_same_length, invalid
 
 
 def _indicator(labels, k):
@@ -46,7 +46,10 @@ def consensus_G(H, B) -> np.ndarray:
 def _as_indicator(H, n, caller):
     H = np.asarray(H)
     if H.ndim == 1:
-        lab = _labels(H, n, int(H.max()) + 1 if H.size else 1, caller)
+        if H.dtype.kind not in "iu":
+            raise invalid("H", caller, f"an integer label array of shape ({n},) or a 0/1 "
+                          f"({n}, k) array", f"<array of shape {H.shape}, dtype {H.dtype}>")
+        lab = _labels(H, n, int(H.max()) + 1 if H.size else 1, caller, "H")
         return _indicator(lab, int(lab.max()) + 1)
     Hm = check_array(H, "H", caller)
     if Hm.shape[0] != n or not np.all((Hm == 0) | (Hm == 1)) or np.any(Hm.sum(axis=1) != 1):
@@ -70,8 +73,7 @@ def consensus_cost(Bs, H) -> float:
     float
     """
     caller = "consensus_cost"
-    if len(Bs) == 0:
-        raise invalid("Bs", caller, "a non-empty list of arrays", "[]")
+    check_nonempty(Bs, "Bs", caller)
     total = 0.0
     for B in Bs:
         B = check_array(B, "Bs", caller)
@@ -98,12 +100,31 @@ def meet_partition(labels_list) -> np.ndarray:
     caller = "meet_partition"
     if len(labels_list) == 0:
         raise invalid("labels_list", caller, "a non-empty list", "[]")
-    L = np.column_stack([np.asarray(x) for x in labels_list])
+    arrs = [np.asarray(x) for x in labels_list]
+    if any(a.ndim != 1 for a in arrs) or len({a.shape for a in arrs}) > 1:
+        raise invalid("labels_list", caller, "1-D label arrays of one length",
+                      f"<arrays of shapes {sorted({a.shape for a in arrs})}>")
+    L = np.column_stack(arrs)
     if L.dtype.kind not in "iu":
         raise invalid("labels_list", caller, "integer label arrays", f"<dtype {L.dtype}>")
     _, first, inv = np.unique(L, axis=0, return_index=True, return_inverse=True)
     order = np.argsort(np.argsort(first))
     return order[inv.ravel()].astype(np.int64)
+
+
+def _label_pair(y, labels, caller):
+    y, lab = np.asarray(y), np.asarray(labels)
+    for name, a in (("y", y), ("labels", lab)):
+        # any hashable labels are fine (ints, strings); complex or NaN ones are not labels
+        if a.dtype.kind == "c" or (a.dtype.kind == "f" and not np.all(np.isfinite(a))):
+            raise invalid(name, caller, "an array of labels (ints or strings; no NaN, no "
+                          "complex)", f"<array of shape {a.shape}, dtype {a.dtype}>")
+    if y.ndim != 1 or y.size == 0:
+        raise invalid("y", caller, "a non-empty 1-D label array", f"<shape {y.shape}>")
+    if y.shape != lab.shape:
+        raise invalid("labels", caller, f"an array of the shape of y {y.shape}",
+                      f"<shape {lab.shape}>")
+    return y, lab
 
 
 def purity(y, labels) -> float:
@@ -120,10 +141,7 @@ def purity(y, labels) -> float:
     -------
     float in (0, 1]
     """
-    caller = "purity"
-    y, lab = np.asarray(y), np.asarray(labels)
-    if y.shape != lab.shape or y.ndim != 1 or y.size == 0:
-        raise invalid("labels", caller, f"an array of shape {y.shape}", f"<shape {lab.shape}>")
+    y, lab = _label_pair(y, labels, "purity")
     _, yi = np.unique(y, return_inverse=True)
     _, li = np.unique(lab, return_inverse=True)
     M = np.zeros((li.max() + 1, yi.max() + 1))
@@ -145,10 +163,7 @@ def clustering_acc(y, labels) -> float:
     -------
     float in [0, 1]
     """
-    caller = "clustering_acc"
-    y, lab = np.asarray(y), np.asarray(labels)
-    if y.shape != lab.shape or y.ndim != 1 or y.size == 0:
-        raise invalid("labels", caller, f"an array of shape {y.shape}", f"<shape {lab.shape}>")
+    y, lab = _label_pair(y, labels, "clustering_acc")
     _, yi = np.unique(y, return_inverse=True)
     _, li = np.unique(lab, return_inverse=True)
     M = np.zeros((li.max() + 1, yi.max() + 1))
@@ -173,10 +188,14 @@ def kmeans_cost(Z, labels) -> float:
     caller = "kmeans_cost"
     Z = check_array(Z, "Z", caller)
     lab = np.asarray(labels)
-    check_param("labels", lab.shape[0] if lab.ndim == 1 else -1,
-                Interval(Z.shape[0], Z.shape[0], integer=True), caller)
+    if lab.ndim != 1 or lab.dtype.kind == "c" or (lab.dtype.kind == "f"
+                                                   and not np.all(np.isfinite(lab))):
+        raise invalid("labels", caller, "a 1-D label array (no NaN, no complex)",
+                      f"<array of shape {lab.shape}, dtype {lab.dtype}>")
+    check_same_length(caller, Z=Z, labels=lab)
     total = 0.0
     for c in np.unique(lab):
         P = Z[lab == c]
+        # centred per cluster, so a large common offset does not cancel
         total += float(((P - P.mean(axis=0)) ** 2).sum())
     return total

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.validation import Interval, check_array, check_param, invalid
+from theory.eknn._kernel import _square_symmetric, _weights
+from theory.validation import Interval, check_param, invalid
 
 
 def set_partitions(p: int, k: int) -> np.ndarray:
@@ -59,12 +60,13 @@ def kkm_exact_min(K, k: int, w=None):
     value : float, labels : int array (p,)
     """
     caller = "kkm_exact_min"
-    K = check_array(K, "K", caller)
+    K = _square_symmetric(K, caller)
     p = K.shape[0]
-    if K.shape != (p, p):
-        raise invalid("K", caller, "a square array", f"<array of shape {K.shape}>")
-    check_param("p", p, Interval(1, 12, integer=True), caller)
-    w = np.ones(p) if w is None else check_array(w, "w", caller, ndim=1)
+    if p > 12:
+        raise invalid("K", caller, "a (p, p) array with p <= 12 (every partition is listed)",
+                      f"<array of shape {K.shape}>")
+    check_param("k", k, Interval(1, p, integer=True), caller)
+    w = _weights(w, p, caller)
     P = set_partitions(p, k)
     val = np.full(len(P), float(w @ np.diag(K)))
     for c in range(k):

@@ -21,16 +21,45 @@ from __future__ import annotations
 import numpy as np
 from scipy.spatial.distance import cdist
 
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_int,
+    check_param,
+    check_rng,
+    check_symmetric,
+    invalid,
+)
 
 
-def _labels(labels, n: int, k: int, caller: str) -> np.ndarray:
+def _square_symmetric(K, caller: str) -> np.ndarray:
+    K = check_array(K, "K", caller)
+    if K.shape[0] != K.shape[1]:
+        raise invalid("K", caller, "a square array", f"<array of shape {K.shape}>")
+    # the objectives below read K through tr(Û^T K Û): an asymmetric K has no kernel meaning
+    return check_symmetric(K, "K", caller)
+
+
+def _seed(random_state, caller: str):
+    """``None`` or an integer seed (a Generator is refused: the seeds are re-used per view)."""
+    if random_state is None:
+        return None
+    check_rng(random_state, "random_state", caller)
+    if isinstance(random_state, np.random.Generator):
+        raise invalid("random_state", caller, "None or an integer seed >= 0",
+                      "<numpy.random.Generator>")
+    return int(random_state)
+
+
+def _labels(labels, n: int, k: int, caller: str, name: str = "labels") -> np.ndarray:
     lab = np.asarray(labels)
     if lab.shape != (n,) or lab.dtype.kind not in "iu":
-        raise invalid("labels", caller, f"an integer array of shape ({n},)",
+        raise invalid(name, caller, f"an integer array of shape ({n},)",
                       f"<array of shape {lab.shape}, dtype {lab.dtype}>")
     if n and (lab.min() < 0 or lab.max() >= k):
-        raise invalid("labels", caller, f"labels in [0, {k - 1}]",
+        raise invalid(name, caller, f"labels in [0, {k - 1}]",
                       f"<labels in [{lab.min()}, {lab.max()}]>")
     return lab.astype(np.int64)
 
@@ -42,7 +71,17 @@ def _weights(w, n: int, caller: str) -> np.ndarray:
     if w.shape != (n,) or np.any(w < 0):
         raise invalid("w", caller, f"a non-negative array of shape ({n},)",
                       f"<array of shape {w.shape}, min {w.min() if w.size else 'n/a'}>")
+    if n and not w.sum() > 0:
+        raise invalid("w", caller, "weights with a positive sum", "<array of zeros>")
     return w
+
+
+def _sq_dists(V, caller: str) -> np.ndarray:
+    D = cdist(V, V, "sqeuclidean")
+    if not np.all(np.isfinite(D)):
+        raise invalid("V", caller, "centres whose squared distances are finite in float64 "
+                      "(differences below ~1e154)", f"<array with max|v| = {np.abs(V).max():.3g}>")
+    return D
 
 
 def bandwidth(V, rule: str = "knn1") -> float:
@@ -69,7 +108,7 @@ def bandwidth(V, rule: str = "knn1") -> float:
     caller = "bandwidth"
     V = check_array(V, "V", caller, min_rows=2)
     check_param("rule", rule, Options("knn1", "median"), caller)
-    D = cdist(V, V, "sqeuclidean")
+    D = _sq_dists(V, caller)
     if rule == "knn1":
         np.fill_diagonal(D, np.inf)
         s = float(np.median(D.min(axis=1)))
@@ -97,10 +136,12 @@ def gauss_kernel(V, sigma2: float | None = None, rule: str = "knn1") -> np.ndarr
     """
     caller = "gauss_kernel"
     V = check_array(V, "V", caller)
+    D = _sq_dists(V, caller)
     if sigma2 is None:
         sigma2 = bandwidth(V, rule) if len(V) >= 2 else 1.0
     check_param("sigma2", sigma2, Interval(0, None, "neither"), caller)
-    return np.exp(-cdist(V, V, "sqeuclidean") / (2.0 * sigma2))
+    check_param("rule", rule, Options("knn1", "median"), caller)
+    return np.exp(-D / (2.0 * sigma2))
 
 
 def normalized_partition(labels, k: int, w=None) -> np.ndarray:
@@ -122,8 +163,10 @@ def normalized_partition(labels, k: int, w=None) -> np.ndarray:
     array, shape (p, k)
     """
     caller = "normalized_partition"
-    check_param("k", k, Interval(1, None, integer=True), caller)
-    lab = _labels(labels, len(np.asarray(labels)), k, caller)
+    p = len(np.asarray(labels))
+    # the result is p × k: refuse a k whose array would not fit (k = 2**62 is not a partition)
+    check_param("k", k, Interval(1, max(1, MAX_ITER // max(p, 1)), integer=True), caller)
+    lab = _labels(labels, p, k, caller)
     w = _weights(w, len(lab), caller)
     mass = np.bincount(lab, weights=w, minlength=k)
     U = np.zeros((len(lab), k))
@@ -157,17 +200,13 @@ def kkm_objective(K, labels, k: int, w=None) -> float:
         Σ ω_a ‖φ(v_a) − m_{c(a)}‖² with ω-weighted means m_c (kernel units).
     """
     caller = "kkm_objective"
-    K = check_array(K, "K", caller)
-    if K.shape[0] != K.shape[1]:
-        raise invalid("K", caller, "a square array", f"<array of shape {K.shape}>")
-    check_param("k", k, Interval(1, None, integer=True), caller)
+    K = _square_symmetric(K, caller)
+    check_param("k", k, Interval(1, MAX_ITER, integer=True), caller)
     lab = _labels(labels, K.shape[0], k, caller)
     w = _weights(w, K.shape[0], caller)
     total = 0.0
-    for c in range(k):
+    for c in np.unique(lab):  # empty clusters add nothing (and k may exceed p)
         idx = np.flatnonzero(lab == c)
-        if idx.size == 0:
-            continue
         wc = w[idx]
         m = wc.sum()
         total += float(wc @ np.diag(K)[idx])
@@ -195,9 +234,7 @@ def spectral_lower_bound(K, k: int) -> float:
     float
     """
     caller = "spectral_lower_bound"
-    K = check_array(K, "K", caller)
-    if K.shape[0] != K.shape[1]:
-        raise invalid("K", caller, "a square array", f"<array of shape {K.shape}>")
+    K = _square_symmetric(K, caller)
     check_param("k", k, Interval(1, K.shape[0], integer=True), caller)
     lam = np.linalg.eigvalsh((K + K.T) / 2)
     return float(np.trace(K) - lam[::-1][:k].sum())
@@ -225,9 +262,11 @@ def compressed_objective(K, center_of, labels, k: int) -> float:
     float
     """
     caller = "compressed_objective"
-    K = check_array(K, "K", caller)
+    K = _square_symmetric(K, caller)
     p = K.shape[0]
-    co = _labels(center_of, len(np.asarray(center_of)), p, caller)
+    check_param("k", k, Interval(1, max(1, MAX_ITER // max(len(np.asarray(center_of)), 1)),
+                                 integer=True), caller)
+    co = _labels(center_of, len(np.asarray(center_of)), p, caller, "center_of")
     lab = _labels(labels, p, k, caller)
     Kn = K[np.ix_(co, co)]
     Hh = normalized_partition(lab[co], k)
@@ -250,7 +289,7 @@ def kernel_kmeans(K, k: int, w=None, *, init="njw", n_iter: int = 100,
     init : "njw" or int array of shape (p,)
         NJW: rows of the top-k eigenvectors of :math:`D^{-1/2} K D^{-1/2}`, normalised, then
         Lloyd k-means on them (10 deterministic-seeded starts).
-    n_iter : int ≥ 1
+    n_iter : int in [1, MAX_ITER]
     random_state : int, optional
 
     Returns
@@ -259,16 +298,17 @@ def kernel_kmeans(K, k: int, w=None, *, init="njw", n_iter: int = 100,
     history : list of float, the objective after the start and after each step.
     """
     caller = "kernel_kmeans"
-    K = check_array(K, "K", caller)
+    K = _square_symmetric(K, caller)
     p = K.shape[0]
     check_param("k", k, Interval(1, p, integer=True), caller)
-    check_param("n_iter", n_iter, Interval(1, None, integer=True), caller)
+    check_param("n_iter", n_iter, Interval(1, MAX_ITER, integer=True), caller)
+    random_state = _seed(random_state, caller)
     w = _weights(w, p, caller)
     if isinstance(init, str):
         check_param("init", init, Options("njw"), caller)
         lab = _njw_labels(K, k, random_state)
     else:
-        lab = _labels(init, p, k, caller).copy()
+        lab = _labels(init, p, k, caller, "init").copy()
     hist = [kkm_objective(K, lab, k, w)]
     dK = np.diag(K)
     for _ in range(n_iter):
@@ -302,7 +342,7 @@ def lloyd(Z, k: int, *, n_init: int = 3, n_iter: int = 100, random_state: int | 
     ----------
     Z : array, shape (n, d)
     k : int in [1, n]
-    n_init, n_iter : int ≥ 1
+    n_init, n_iter : int in [1, MAX_ITER]
     random_state : int, optional
     w : array, shape (n,), optional
 
@@ -314,8 +354,10 @@ def lloyd(Z, k: int, *, n_init: int = 3, n_iter: int = 100, random_state: int | 
     Z = check_array(Z, "Z", caller)
     n = len(Z)
     check_param("k", k, Interval(1, n, integer=True), caller)
+    n_init = check_int(n_init, "n_init", caller, 1, MAX_ITER)
+    check_int(n_iter, "n_iter", caller, 1, MAX_ITER)
     w = _weights(w, n, caller)
-    rng = np.random.default_rng(random_state)
+    rng = np.random.default_rng(_seed(random_state, caller))
     best = None
     for _ in range(n_init):
         C = Z[[rng.choice(n, p=w / w.sum())]]

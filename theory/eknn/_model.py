@@ -37,7 +37,22 @@ from theory.eknn._kernel import (
     lloyd,
     normalized_partition,
 )
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_int,
+    check_param,
+    invalid,
+)
+
+
+def _state(state, caller: str) -> EKNNState:
+    if not isinstance(state, EKNNState):
+        raise invalid("state", caller, "an EKNNState (from eknn_pipeline)",
+                      f"<{type(state).__name__}>")
+    return state
 
 
 @dataclass
@@ -72,11 +87,14 @@ def _weights(state, v):
 
 def view_B(state: EKNNState, v: int) -> np.ndarray:
     """:math:`B^v = W^v \\hat U^v` (n × k), the input of the consensus layer."""
+    state = _state(state, "view_B")
+    v = check_int(v, "v", "view_B", 0, len(state.Xs) - 1)
     return normalized_partition(state.U[v], state.k, _weights(state, v))[state.W[v]]
 
 
 def layer_terms(state: EKNNState) -> dict:
     """The terms of F per view: ``fL``, ``fN``, ``fM`` (lists) and ``F`` (the papernotes.org summary)."""
+    state = _state(state, "layer_terms")
     fL, fN, fM = [], [], []
     for v, X in enumerate(state.Xs):
         fL.append(float(((X - state.V[v][state.W[v]]) ** 2).sum()))
@@ -110,7 +128,7 @@ def eknn_pipeline(Xs, k: int, p: int, *, center_weights: str = "none", rule: str
     Parameters
     ----------
     Xs : list of arrays, each (n, d_v), rows are the same n points
-    k : int ≥ 2, number of clusters
+    k : int in [1, n], number of clusters (1: the trivial partition)
     p : int in [k, n], centres per view
     center_weights : {"none", "size"}
     rule : {"knn1", "median"}
@@ -131,12 +149,16 @@ def eknn_pipeline(Xs, k: int, p: int, *, center_weights: str = "none", rule: str
     if any(X.shape[0] != n for X in Xs):
         raise invalid("Xs", caller, f"views with the same number of rows ({n})",
                       "<views of different lengths>")
-    check_param("k", k, Interval(2, n, integer=True), caller)
+    check_param("k", k, Interval(1, n, integer=True), caller)
     check_param("p", p, Interval(k, n, integer=True), caller)
     check_param("center_weights", center_weights, Options("none", "size"), caller)
     check_param("rule", rule, Options("knn1", "median"), caller)
     for name, val in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
         check_param(name, val, Interval(0, None), caller)
+    random_state = check_int(random_state, "random_state", caller, 0, 2**32 - 8000)
+    if kmeans is not None and not callable(kmeans):
+        raise invalid("kmeans", caller, "None or a callable (Z, k, seed) -> (labels, centres)",
+                      f"<{type(kmeans).__name__}>")
     km = kmeans or _numpy_kmeans
     W, V, U, S = [], [], [], []
     for v, X in enumerate(Xs):
@@ -172,7 +194,7 @@ def joint_bcd(state: EKNNState, n_sweeps: int = 10, rtol: float = 1e-9) -> EKNNS
     ----------
     state : EKNNState with ``center_weights == "none"`` (with size weights the W step would
         change Û and lose exactness)
-    n_sweeps : int ≥ 1
+    n_sweeps : int in [1, MAX_ITER]
     rtol : float ≥ 0, stop when a sweep lowers F by less than ``rtol·|F|``
 
     Returns
@@ -180,7 +202,9 @@ def joint_bcd(state: EKNNState, n_sweeps: int = 10, rtol: float = 1e-9) -> EKNNS
     A new EKNNState; ``history`` extended by ``(block, F)`` pairs.
     """
     caller = "joint_bcd"
-    check_param("n_sweeps", n_sweeps, Interval(1, None, integer=True), caller)
+    state = _state(state, caller)
+    check_param("n_sweeps", n_sweeps, Interval(1, MAX_ITER, integer=True), caller)
+    check_param("rtol", rtol, Interval(0, None), caller)
     if state.center_weights != "none":
         raise invalid("state", caller, "a state with center_weights='none'",
                       repr(state.center_weights))
@@ -278,7 +302,7 @@ def layerwise_step(state: EKNNState) -> EKNNState:
     -------
     A new EKNNState; ``history`` extended by ``("layerwise", F)``.
     """
-    st = state.copy()
+    st = _state(state, "layerwise_step").copy()
     k = st.k
     for v, X in enumerate(st.Xs):
         st.W[v] = cdist(X, st.V[v], "sqeuclidean").argmin(axis=1).astype(np.int64)

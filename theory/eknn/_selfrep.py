@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.validation import Interval, check_array, check_param
+from theory.validation import Interval, check_array, check_param, invalid
 
 
 def selfrep_objective(X, Theta, eta: float, mu: float) -> float:
@@ -29,6 +29,10 @@ def selfrep_objective(X, Theta, eta: float, mu: float) -> float:
     caller = "selfrep_objective"
     X = check_array(X, "X", caller)
     Theta = check_array(Theta, "Theta", caller)
+    n = X.shape[1]
+    if Theta.shape != (n, n):
+        raise invalid("Theta", caller, f"a ({n}, {n}) array (X has {n} columns)",
+                      f"<array of shape {Theta.shape}>")
     check_param("eta", eta, Interval(0, None), caller)
     check_param("mu", mu, Interval(0, None), caller)
     return float(eta * ((X - X @ Theta) ** 2).sum()
@@ -60,9 +64,11 @@ def lrsc_closed_form(X, eta: float, mu: float) -> np.ndarray:
     check_param("eta", eta, Interval(0, None, "neither"), caller)
     check_param("mu", mu, Interval(0, None), caller)
     _, s, Vt = np.linalg.svd(X, full_matrices=False)
-    with np.errstate(divide="ignore"):
-        t = np.where(s > 0, np.maximum(0.0, 1.0 - mu / (2 * eta * np.where(s > 0, s, 1.0) ** 2)),
-                     0.0)
+    # μ/(2ησ²) as (μ/2η)/σ/σ: σ² underflows below 1e-154 and overflows above 1e154, and
+    # μ = 0 with σ² = 0 gave 0/0 = NaN (Θ of NaN for a tiny X without shrinkage)
+    with np.errstate(divide="ignore", over="ignore"):
+        safe = np.where(s > 0, s, 1.0)
+        t = np.where(s > 0, np.maximum(0.0, 1.0 - (mu / (2 * eta)) / safe / safe), 0.0)
     return (Vt.T * t) @ Vt
 
 
@@ -85,6 +91,8 @@ def lrr_noiseless(X, rank: int | None = None) -> np.ndarray:
     caller = "lrr_noiseless"
     X = check_array(X, "X", caller)
     _, s, Vt = np.linalg.svd(X, full_matrices=False)
+    if not s.size or s[0] == 0:
+        raise invalid("X", caller, "an array of rank >= 1", f"<zero array of shape {X.shape}>")
     if rank is None:
         rank = int((s > s[0] * max(X.shape) * np.finfo(float).eps).sum()) if s.size else 0
     check_param("rank", rank, Interval(1, len(s), integer=True), caller)

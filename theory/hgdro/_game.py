@@ -12,13 +12,27 @@ import cvxpy as cp
 import numpy as np
 from scipy import optimize
 
-from theory.hgdro._inner import softplus
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.hgdro._inner import _norm2, _radius_array
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_param,
+    check_same_length,
+    invalid,
+)
 
 
-def _groups(Z, Y, G, eps_g, caller, *, need_eps=True):
+def _softplus(x):
+    # unchecked (inner loops of the solvers); the public one is theory.hgdro.softplus
+    return np.logaddexp(0.0, x)
+
+
+def _groups(Z, Y, G, eps_g, caller, *, need_eps=True, eps_name="eps_g"):
     Z = check_array(Z, "Z", caller, ndim=2)
     Y = check_array(Y, "Y", caller, ndim=1)
+    check_same_length(caller, Z=Z, Y=Y)
     if Y.shape[0] != Z.shape[0] or not np.all(np.isin(Y, (-1.0, 1.0))):
         raise invalid("Y", caller, f"an array of {Z.shape[0]} labels in {{-1, +1}}",
                       f"<array of shape {Y.shape}>")
@@ -33,11 +47,11 @@ def _groups(Z, Y, G, eps_g, caller, *, need_eps=True):
                       f"<counts {counts.tolist()}>")
     if not need_eps:
         return Z, Y, Gi, m, counts, None
-    e = np.asarray(eps_g, dtype=np.float64)
+    e = _radius_array(eps_g, eps_name, caller)
     if e.shape == ():
         e = np.full(m, float(e))
-    if e.shape != (m,) or not np.all(np.isfinite(e)) or np.any(e < 0):
-        raise invalid("eps_g", caller, f"a float >= 0 or an array of {m} floats >= 0 indexed "
+    if e.shape != (m,) or np.any(e < 0):
+        raise invalid(eps_name, caller, f"a float >= 0 or an array of {m} floats >= 0 indexed "
                       "by group id", f"<array of shape {e.shape}>")
     return Z, Y, Gi, m, counts, e
 
@@ -78,8 +92,11 @@ def group_robust_losses(theta, Z, Y, G, eps_g, *, b: float = 0.0):
     """
     Z, Y, G, m, counts, e = _groups(Z, Y, G, eps_g, "group_robust_losses")
     th = check_array(theta, "theta", "group_robust_losses", ndim=1)
-    a = -Y * (Z @ th + b) + e[G] * np.linalg.norm(th)
-    return np.bincount(G, weights=softplus(a), minlength=m) / counts
+    if th.shape != (Z.shape[1],):
+        raise invalid("theta", "group_robust_losses", f"an array of shape ({Z.shape[1]},) (Z's "
+                      "columns)", f"<array of shape {th.shape}>")
+    a = -Y * (Z @ th + b) + e[G] * _norm2(th)
+    return np.bincount(G, weights=_softplus(a), minlength=m) / counts
 
 
 def hierarchical_value(R_g) -> float:
@@ -151,7 +168,7 @@ def _solve(Z, Y, G, e, ridge, bias, beta=None, adj=None):
     theta = np.asarray(th.value, dtype=np.float64)
     bb = float(b.value) if bias else 0.0
     nrm_v = np.linalg.norm(theta)
-    R = np.array([np.mean(softplus(-Y[G == g] * (Z[G == g] @ theta + bb) + e[g] * nrm_v))
+    R = np.array([np.mean(_softplus(-Y[G == g] * (Z[G == g] @ theta + bb) + e[g] * nrm_v))
                   for g in range(m)])
     reg_v = ridge * float(theta @ theta)
     if beta is not None:
@@ -182,7 +199,7 @@ def _solve_slsqp(Z, Y, G, e, ridge, bias):
 
     def cons(x):
         _, _, a = parts(x)
-        sp = softplus(a)
+        sp = _softplus(a)
         return np.array([x[-1] - sp[i].mean() for i in idx])
 
     def cons_jac(x):
@@ -208,7 +225,7 @@ def _solve_slsqp(Z, Y, G, e, ridge, bias):
         options={"ftol": 1e-12, "maxiter": 1000})
     theta = res.x[:d + nb]
     th, _nrm, a = parts(res.x)
-    R = np.array([softplus(a[i]).mean() for i in idx])
+    R = np.array([_softplus(a[i]).mean() for i in idx])
     return float(R.max() + ridge * th @ th), theta
 
 
@@ -327,6 +344,7 @@ def best_response(Z, Y, G, eps_g, beta, *, ridge: float):
     """
     caller = "best_response"
     Z, Y, G, m, _counts, e = _groups(Z, Y, G, eps_g, caller)
+    check_param("ridge", ridge, _HIER["ridge"], caller)
     beta = check_array(beta, "beta", caller, ndim=1)
     if beta.shape != (m,) or np.any(beta < -1e-12) or abs(beta.sum() - 1) > 1e-9:
         raise invalid("beta", caller, f"a point of the simplex in R^{m}",
@@ -399,10 +417,14 @@ def eg_update(q, losses, eta, adj=None):
     q = check_array(q, "q", caller, ndim=1)
     ell = check_array(losses, "losses", caller, ndim=1)
     check_param("eta", eta, Interval(0, None, closed="neither"), caller)
+    check_same_length(caller, q=q, losses=ell)
     if np.any(q < 0) or abs(q.sum() - 1) > 1e-9 or ell.shape != q.shape:
         raise invalid("q", caller, f"a point of the simplex matching losses {ell.shape}",
                       f"<array of shape {q.shape}>")
     a = np.zeros_like(ell) if adj is None else check_array(adj, "adj", caller, ndim=1)
+    if a.shape != ell.shape:
+        raise invalid("adj", caller, f"an array of the shape of losses {ell.shape}",
+                      f"<array of shape {a.shape}>")
     with np.errstate(divide="ignore"):
         lg = np.log(q) + eta * (ell + a)
     return np.exp(lg - np.logaddexp.reduce(lg))
@@ -438,7 +460,7 @@ def eg_gd_game(Z, Y, G, eps_g, *, ridge: float, T: int, eta=None, adj=None):
     Z, Y, G, eps_g, ridge
         As in :func:`hierarchical_optimum`.
     T : int
-        Number of steps ≥ 1.
+        Number of steps in [1, MAX_ITER] (``theory.validation.MAX_ITER``).
     eta : float, optional
     adj : array-like, shape (m,), optional
         Additive adjustment of the group losses in the β step.
@@ -454,7 +476,7 @@ def eg_gd_game(Z, Y, G, eps_g, *, ridge: float, T: int, eta=None, adj=None):
     caller = "eg_gd_game"
     Z, Y, G, m, counts, e = _groups(Z, Y, G, eps_g, caller)
     check_param("ridge", ridge, _HIER["ridge"], caller)
-    check_param("T", T, Interval(1, None, integer=True), caller)
+    check_param("T", T, Interval(1, MAX_ITER, integer=True), caller)
     eta = 1.0 / np.sqrt(T) if eta is None else eta
     check_param("eta", eta, Interval(0, None, closed="neither"), caller)
     a_g = np.zeros(m) if adj is None else check_array(adj, "adj", caller, ndim=1)
@@ -472,7 +494,7 @@ def eg_gd_game(Z, Y, G, eps_g, *, ridge: float, T: int, eta=None, adj=None):
         beta_sum += beta
         nrm = np.linalg.norm(th)
         a = -(YZ @ th) + eG * nrm
-        R = np.bincount(G, weights=softplus(a), minlength=m) / counts
+        R = np.bincount(G, weights=_softplus(a), minlength=m) / counts
         s = 1.0 / (1.0 + np.exp(-a))  # σ(a) = softplus'(a)
         w = beta[G] / counts[G] * s
         unit = th / nrm if nrm > 0 else np.zeros(d)
@@ -557,7 +579,7 @@ def collapse_threshold(Z, Y, G, scale) -> float:
     Our sharpening of the trivial-solution collapse.
     """
     caller = "collapse_threshold"
-    Z, Y, G, m, _counts, e = _groups(Z, Y, G, scale, caller)
+    Z, Y, G, m, _counts, e = _groups(Z, Y, G, scale, caller, eps_name="scale")
     if np.any(e <= 0):
         raise invalid("scale", caller, "an array of floats > 0", f"<array {e.tolist()}>")
     mu = np.stack([(Y[G == g, None] * Z[G == g]).mean(axis=0) for g in range(m)])

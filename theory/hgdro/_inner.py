@@ -13,7 +13,27 @@ import numpy as np
 
 from theory.validation import Interval, Options, check_array, check_param, invalid
 
-_P = Options(1, 2, np.inf, "inf")
+
+class _NumberOptions(Options):
+    """Options among numbers, with bools refused (``True in (1, 2)`` is true in Python)."""
+
+    def __contains__(self, value) -> bool:
+        return not isinstance(value, bool | np.bool_) and super().__contains__(value)
+
+
+_P = _NumberOptions(1, 2, np.inf, "inf")
+
+
+def _radius_array(eps, name: str, caller: str) -> np.ndarray:
+    """A radius >= 0 given as a number (bools refused) or as an array of them."""
+    if np.ndim(eps) == 0 and not isinstance(eps, np.ndarray):
+        check_param(name, eps, Interval(0, None), caller)
+        return np.asarray(float(eps))
+    raw = np.asarray(eps) if not isinstance(eps, np.ndarray) else eps
+    if raw.dtype.kind == "b":
+        raise invalid(name, caller, "an array of floats >= 0 (not booleans)",
+                      f"<bool array of shape {raw.shape}>")
+    return check_array(eps, name, caller, ndim=None)
 
 
 def softplus(x):
@@ -29,7 +49,10 @@ def softplus(x):
     ndarray
         Same shape as ``x``; ``softplus(0) = log 2``.
     """
-    x = np.asarray(x, dtype=np.float64)
+    x = check_array(x, "x", "softplus", ndim=None, finite=False)
+    if np.any(np.isnan(x)):
+        raise invalid("x", "softplus", "an array without NaN (±inf are allowed)",
+                      f"<array of shape {x.shape}>")
     return np.logaddexp(0.0, x)
 
 
@@ -38,7 +61,13 @@ def _dual_norm(w: np.ndarray, p) -> float:
         return float(np.sum(np.abs(w)))
     if p == 1:
         return float(np.max(np.abs(w)))
-    return float(np.linalg.norm(w))
+    return _norm2(w)
+
+
+def _norm2(w: np.ndarray) -> float:
+    """Euclidean norm scaled first: numpy's sqrt(w·w) overflows from |w| ≈ 1e154 on."""
+    top = float(np.max(np.abs(w))) if w.size else 0.0
+    return top * float(np.linalg.norm(w / top)) if top > 0 else 0.0
 
 
 def robust_logistic(margin, w, eps, *, p=2):
@@ -83,7 +112,7 @@ def robust_logistic(margin, w, eps, *, p=2):
     m = check_array(margin, "margin", caller, ndim=1)
     w = check_array(w, "w", caller, ndim=1)
     check_param("p", p, _P, caller)
-    e = np.asarray(eps, dtype=np.float64)
+    e = _radius_array(eps, "eps", caller)
     if e.ndim > 1 or (e.ndim == 1 and e.shape != m.shape) or not np.all(np.isfinite(e)) \
             or np.any(e < 0):
         raise invalid("eps", caller, "a float >= 0 or an array of shape (n,) of floats >= 0",
@@ -122,6 +151,7 @@ def group_radii(n_g, eps, rule="code"):
     caller = "group_radii"
     n = np.asarray(n_g)
     if n.ndim != 1 or n.size == 0 or not np.issubdtype(n.dtype, np.number) \
+            or n.dtype.kind == "c" or not np.all(np.isfinite(n)) \
             or np.any(n < 1) or np.any(n != np.round(n)):
         raise invalid("n_g", caller, "a 1-D array of integers >= 1", f"<array {n.tolist()}>"
                       if n.size < 9 else f"<array of shape {n.shape}>")
@@ -142,7 +172,15 @@ def softmax_ce(W, z, y) -> float:
     z : array-like, shape (d,)
     y : int in [0, C)
     """
-    s = np.asarray(W, dtype=np.float64) @ np.asarray(z, dtype=np.float64)
+    caller = "softmax_ce"
+    W = check_array(W, "W", caller, ndim=2)
+    z = check_array(z, "z", caller, ndim=1)
+    if z.shape[0] != W.shape[1]:
+        raise invalid("z", caller, f"an array of shape ({W.shape[1]},) (W's columns)",
+                      f"<array of shape {z.shape}>")
+    # a negative y would index from the end: a silent wrong loss
+    check_param("y", y, Interval(0, W.shape[0] - 1, integer=True), caller)
+    s = W @ z
     return float(np.logaddexp.reduce(s) - s[int(y)])
 
 

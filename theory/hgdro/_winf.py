@@ -16,7 +16,8 @@ def _inputs(points, grid, loss, eps, caller):
     x = check_array(points, "points", caller, ndim=1)
     g = check_array(grid, "grid", caller, ndim=1, min_rows=2)
     check_param("eps", eps, Interval(0, None), caller)
-    ell = np.asarray(loss(g) if callable(loss) else loss, dtype=np.float64)
+    ell = check_array(loss(g) if callable(loss) else loss, "loss", caller, ndim=None,
+                      finite=False)
     if ell.shape != g.shape or not np.all(np.isfinite(ell)):
         raise invalid("loss", caller, f"a callable or an array of {g.shape[0]} finite values "
                       "on the grid", f"<{type(loss).__name__}>")

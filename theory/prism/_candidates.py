@@ -8,11 +8,18 @@ expectations below are over that draw; they are exact rationals for rational ``q
 
 from __future__ import annotations
 
-from numbers import Integral, Real
-
 import numpy as np
 
-from theory.validation import Interval, check_array, check_param, invalid, validate_params
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    check_array,
+    check_int,
+    check_param,
+    check_rng,
+    invalid,
+    validate_params,
+)
 
 _C = Interval(2, None, integer=True)
 _Q = Interval(0, 1, closed="both")
@@ -33,7 +40,7 @@ def uniform_candidates(y, C: int, q: float, rng) -> np.ndarray:
         Number of classes.
     q : float in [0, 1]
         Probability that each false label joins the candidate set.
-    rng : numpy Generator or int seed
+    rng : numpy Generator, int seed or None
 
     Returns
     -------
@@ -47,7 +54,10 @@ def uniform_candidates(y, C: int, q: float, rng) -> np.ndarray:
             or y.min() < 0 or y.max() >= C:
         raise invalid("y", "uniform_candidates", f"a non-empty 1-D int array in [0, {C - 1}]",
                       f"<array of shape {y.shape}>")
-    rng = np.random.default_rng(rng)
+    # the mask is N × C: a C whose array would not fit is refused, not a numpy error
+    check_param("C", C, Interval(2, max(2, MAX_ITER // y.size), integer=True),
+                "uniform_candidates")
+    rng = check_rng(rng, "rng", "uniform_candidates")
     M = (rng.random((y.size, C)) < q).astype(float)
     M[np.arange(y.size), y] = 1.0
     return M
@@ -75,7 +85,10 @@ def expected_inverse_set_size(C: int, q: float) -> float:
     """
     if q == 0:
         return 1.0
-    return (1.0 - (1.0 - q) ** C) / (C * q)
+    if q == 1:
+        return 1.0 / C
+    # 1 - (1-q)^C without cancellation: at q = 1e-17 the naive form gives 0, not 1
+    return float(-np.expm1(C * np.log1p(-q)) / (C * q))
 
 
 @validate_params({"C": _C, "q": _Q})
@@ -87,7 +100,10 @@ def p_overlap_diff_class(C: int, q: float) -> float:
     This is the fraction of wrong-class pairs that the relational graph's overlap filter lets
     through. Location: our derivation.
     """
-    return 1.0 - (1.0 - q) ** 2 * (1.0 - q * q) ** (C - 2)
+    if q == 1:
+        return 1.0
+    # 1 - (1-q)^2 (1-q^2)^{C-2} by expm1/log1p: no cancellation at small q
+    return float(-np.expm1(2 * np.log1p(-q) + (C - 2) * np.log1p(-q * q)))
 
 
 @validate_params({"C": _C, "q": _Q})
@@ -98,7 +114,9 @@ def p_shared_distractor(C: int, q: float) -> float:
 
     Location: our derivation (the tie risk of prism.thm2.needs_symmetry_breaking).
     """
-    return 1.0 - (1.0 - q * q) ** (C - 1)
+    if q == 1:
+        return 1.0
+    return float(-np.expm1((C - 1) * np.log1p(-q * q)))
 
 
 @validate_params({"C": _C, "q": _Q})
@@ -128,13 +146,11 @@ def relational_pair_count(N: int, C: int, q: float) -> float:
 
     Quadratic in ``N``: absent from the claimed ``O(|E| d)``. Location: our derivation.
     """
-    if not isinstance(N, Integral) or isinstance(N, bool) or N < 1:
-        raise invalid("N", "relational_pair_count", "an int >= 1", N)
-    check_param("C", C, _C, "relational_pair_count")
-    if not isinstance(q, Real) or q not in _Q:
-        raise invalid("q", "relational_pair_count", str(_Q), q)
+    N = check_int(N, "N", "relational_pair_count", 1)
+    C = check_int(C, "C", "relational_pair_count", 2)
+    check_param("q", q, _Q, "relational_pair_count")
     r = 1.0 / C + (1.0 - 1.0 / C) * q
-    return C * (N * r + N * (N - 1) * r * r)
+    return float(C * (N * r + N * (N - 1) * r * r))
 
 
 def check_mask(M, caller: str) -> np.ndarray:

@@ -20,9 +20,10 @@ def _inputs(logits, M, Q, caller):
     z = check_array(logits, "logits", caller)
     M = check_mask(M, caller)
     Q = check_array(Q, "Q", caller)
-    if z.shape != M.shape or Q.shape != M.shape:
-        raise invalid("Q", caller, f"an array of shape {M.shape} like logits and M",
-                      f"<array of shape {Q.shape}>")
+    for name, A in (("logits", z), ("Q", Q)):
+        if A.shape != M.shape:
+            raise invalid(name, caller, f"an array of the shape of M {M.shape}",
+                          f"<array of shape {A.shape}>")
     if np.any(Q < 0) or np.any((Q * M).sum(1) <= 0):
         raise invalid("Q", caller, "a non-negative array with mass on every candidate set",
                       f"<array of shape {Q.shape}>")

@@ -18,7 +18,7 @@ import numpy as np
 from scipy.linalg import solve
 
 from theory.prism._candidates import check_mask
-from theory.validation import Interval, check_array, check_param, invalid
+from theory.validation import MAX_ITER, Interval, check_array, check_param, invalid
 
 _UNIT = Interval(0, 1, closed="both")
 _ALPHA = Interval(0, 1, closed="left")
@@ -27,7 +27,15 @@ _ALPHA = Interval(0, 1, closed="left")
 def row_normalize(X) -> np.ndarray:
     """Row-ℓ1 normalisation ``N(X)_i = X_i / Σ_c X_ic`` of a non-negative array; zero rows
     stay zero. Location: the papernotes.org summary (``N``)."""
-    X = np.asarray(X, dtype=float)
+    X = check_array(X, "X", "row_normalize")
+    if np.any(X < 0):
+        raise invalid("X", "row_normalize", "a non-negative array",
+                      f"<array of shape {X.shape}, min {float(X.min()):.3g}>")
+    return _rownorm(X)
+
+
+def _rownorm(X):
+    # unchecked: prism_step is also evaluated off its domain by root finders
     s = X.sum(1, keepdims=True)
     return np.divide(X, s, out=np.zeros_like(X), where=s > 0)
 
@@ -63,9 +71,24 @@ def _adjacencies(A_list, n: int, caller: str) -> list[np.ndarray]:
 
 
 def prism_step(A_list, Y, M, mu: float) -> np.ndarray:
-    """One PRISM propagation step (our reconstruction of the papernotes.org summary, see module docstring)."""
+    """One PRISM propagation step (our reconstruction of the papernotes.org summary, see module docstring).
+
+    ``A_list``, ``M``, ``mu`` as in :func:`prism_propagate`; ``Y`` is ``(N, C)``, row-stochastic
+    on ``M`` in use (any finite values are accepted, so that a root finder can evaluate the map).
+    """
+    M = check_mask(M, "prism_step")
+    A_list = _adjacencies(A_list, M.shape[0], "prism_step")
+    check_param("mu", mu, _UNIT, "prism_step")
+    Y = check_array(Y, "Y", "prism_step")
+    if Y.shape != M.shape:
+        raise invalid("Y", "prism_step", f"an array of the shape of M {M.shape}",
+                      f"<array of shape {Y.shape}>")
+    return _step(A_list, Y, M, mu)
+
+
+def _step(A_list, Y, M, mu):
     agg = sum(A @ Y for A in A_list)
-    return row_normalize((mu * Y + (1.0 - mu) * row_normalize(agg)) * M)
+    return _rownorm((mu * Y + (1.0 - mu) * _rownorm(agg)) * M)
 
 
 def prism_propagate(A_list, M, mu: float, E: int, Y0=None, return_path: bool = False):
@@ -80,7 +103,7 @@ def prism_propagate(A_list, M, mu: float, E: int, Y0=None, return_path: bool = F
     A_list : list of (N, N) non-negative arrays (relational graphs, e.g. ``A^spa``, ``A^spe``).
     M : (N, C) 0/1 candidate mask.
     mu : float in [0, 1], self-anchoring weight.
-    E : int ≥ 0, number of steps.
+    E : int in [0, MAX_ITER], number of steps.
     Y0 : (N, C) non-negative array supported on ``M``, optional (ours: uniform on ``S_i``).
     return_path : bool, also return the list ``[Y⁽⁰⁾, …, Y⁽ᴱ⁾]``.
 
@@ -94,19 +117,19 @@ def prism_propagate(A_list, M, mu: float, E: int, Y0=None, return_path: bool = F
     N = M.shape[0]
     A_list = _adjacencies(A_list, N, "prism_propagate")
     check_param("mu", mu, _UNIT, "prism_propagate")
-    check_param("E", E, Interval(0, None, integer=True), "prism_propagate")
+    check_param("E", E, Interval(0, MAX_ITER, integer=True), "prism_propagate")
     if Y0 is None:
-        Y = row_normalize(M)
+        Y = _rownorm(M)
     else:
         Y = check_array(Y0, "Y0", "prism_propagate")
         if Y.shape != M.shape or np.any(Y < 0) or np.any((Y * M).sum(1) <= 0):
             raise invalid("Y0", "prism_propagate",
                           f"a non-negative {M.shape} array with mass on every candidate set",
                           f"<array of shape {Y.shape}>")
-        Y = row_normalize(Y * M)
+        Y = _rownorm(Y * M)
     path = [Y]
     for _ in range(E):
-        Y = prism_step(A_list, Y, M, mu)
+        Y = _step(A_list, Y, M, mu)
         path.append(Y)
     return (Y, path) if return_path else Y
 
@@ -117,9 +140,13 @@ def momentum_confidence(Q, Y, beta: float) -> np.ndarray:
     Q = check_array(Q, "Q", "momentum_confidence")
     Y = check_array(Y, "Y", "momentum_confidence")
     if Q.shape != Y.shape:
-        raise invalid("Y", "momentum_confidence", f"an array of shape {Q.shape}",
+        raise invalid("Y", "momentum_confidence", f"an array of the shape of Q {Q.shape}",
                       f"<array of shape {Y.shape}>")
-    return row_normalize(beta * Q + (1.0 - beta) * Y)
+    for name, A in (("Q", Q), ("Y", Y)):
+        if np.any(A < 0):
+            raise invalid(name, "momentum_confidence", "a non-negative array",
+                          f"<array of shape {A.shape}, min {float(A.min()):.3g}>")
+    return _rownorm(beta * Q + (1.0 - beta) * Y)
 
 
 def _zhou_inputs(S, Y0, M, alpha, caller):
@@ -135,12 +162,27 @@ def _zhou_inputs(S, Y0, M, alpha, caller):
     return S, Y0, M
 
 
+def _contraction(S, alpha, caller):
+    """The fixed point is the limit of the scheme (and unique) when α‖S‖₂ < 1."""
+    nrm = float(np.linalg.norm(S, 2)) if S.size else 0.0
+    if not alpha * nrm < 1:
+        raise invalid("S", caller, f"an array with alpha * ||S||_2 < 1 (alpha = {alpha:g}; "
+                      "e.g. S = sym_norm(W), ||S||_2 <= 1)",
+                      f"<array of shape {S.shape}, ||S||_2 = {nrm:.6g}>")
+
+
 def zhou_masked_iterate(S, Y0, M, alpha: float, t: int, F0=None) -> np.ndarray:
     """``t`` steps of the masked linear scheme ``F ← M ⊙ (αŜF + (1 − α)Y⁰)`` from ``F0``
     (default ``M ⊙ Y⁰``). Location: our derivation (Zhou et al. 2004 with a candidate mask)."""
     S, Y0, M = _zhou_inputs(S, Y0, M, alpha, "zhou_masked_iterate")
-    check_param("t", t, Interval(0, None, integer=True), "zhou_masked_iterate")
-    F = M * Y0 if F0 is None else np.asarray(F0, dtype=float)
+    check_param("t", t, Interval(0, MAX_ITER, integer=True), "zhou_masked_iterate")
+    if F0 is None:
+        F = M * Y0
+    else:
+        F = check_array(F0, "F0", "zhou_masked_iterate")
+        if F.shape != M.shape:
+            raise invalid("F0", "zhou_masked_iterate", f"an array of the shape of M {M.shape}",
+                          f"<array of shape {F.shape}>")
     for _ in range(t):
         F = M * (alpha * (S @ F) + (1.0 - alpha) * Y0)
     return F
@@ -155,6 +197,7 @@ def zhou_masked_closed_form(S, Y0, M, alpha: float) -> np.ndarray:
     Exists for ``α < 1`` when ``‖Ŝ‖₂ ≤ 1`` (``‖diag(M_c)Ŝ‖₂ ≤ 1``). Location: our derivation.
     """
     S, Y0, M = _zhou_inputs(S, Y0, M, alpha, "zhou_masked_closed_form")
+    _contraction(S, alpha, "zhou_masked_closed_form")
     n = S.shape[0]
     F = np.empty_like(Y0)
     for c in range(M.shape[1]):
@@ -170,6 +213,7 @@ def zhou_induced_subgraph(S, Y0, M, alpha: float) -> np.ndarray:
               F_{\\bar I_c,c}=0.
     """
     S, Y0, M = _zhou_inputs(S, Y0, M, alpha, "zhou_induced_subgraph")
+    _contraction(S, alpha, "zhou_induced_subgraph")
     F = np.zeros_like(Y0)
     for c in range(M.shape[1]):
         idx = np.flatnonzero(M[:, c])

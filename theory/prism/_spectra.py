@@ -11,11 +11,28 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import ive
 
-from theory.validation import Interval, check_array, check_param, invalid, validate_params
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    check_array,
+    check_param,
+    check_symmetric,
+    invalid,
+    validate_params,
+)
 
-_N = Interval(2, None, integer=True)
-_T = Interval(0, None, closed="left")
-_K = Interval(0, None, integer=True)
+#: Spectra are returned as arrays of n values: n above MAX_ITER (800 MB) is refused.
+_N = Interval(2, MAX_ITER, integer=True)
+#: Bessel series are summed to order 12·sqrt(t) + 60 (the terms beyond are below e^{-70}).
+#: scipy's ``ive`` returns NaN from t ≈ 3e9 on, so t above 1e9 is refused, not approximated.
+_T = Interval(0, 1e9, closed="both")
+_K = Interval(0, 10**6, integer=True)
+
+
+def _bessel_orders(t: float) -> int:
+    """How far past its peak the series ``Σ_ν e^{-t} I_ν(t)`` is summed (``I_ν(t) e^{-t} ≈
+    e^{-ν²/2t}/√(2πt)`` for ν ≪ t, so ν = 12√t leaves below e^{-72})."""
+    return int(np.ceil(12.0 * np.sqrt(t + 1.0))) + 60
 
 
 class _Bool:
@@ -63,12 +80,13 @@ def path_eigs(n: int, normalized: bool = True) -> np.ndarray:
     Location: our derivation (standard).
     """
     k = np.arange(n)
+    # 1 - cos x as 2 sin²(x/2): no cancellation for the small eigenvalues of long paths
     if normalized:
-        return np.sort(1.0 - np.cos(np.pi * k / (n - 1)))
-    return np.sort(2.0 - 2.0 * np.cos(np.pi * k / n))
+        return np.sort(2.0 * np.sin(np.pi * k / (2 * (n - 1))) ** 2)
+    return np.sort(4.0 * np.sin(np.pi * k / (2 * n)) ** 2)
 
 
-@validate_params({"n": Interval(3, None, integer=True), "normalized": _Bool()})
+@validate_params({"n": Interval(3, MAX_ITER, integer=True), "normalized": _Bool()})
 def cycle_eigs(n: int, normalized: bool = True) -> np.ndarray:
     """Eigenvalues of the cycle ``C_n`` (ascending; ``k`` and ``n−k`` coincide).
 
@@ -78,7 +96,7 @@ def cycle_eigs(n: int, normalized: bool = True) -> np.ndarray:
 
     Location: our derivation (standard).
     """
-    lam = 1.0 - np.cos(2 * np.pi * np.arange(n) / n)
+    lam = 2.0 * np.sin(np.pi * np.arange(n) / n) ** 2
     return np.sort(lam if normalized else 2 * lam)
 
 
@@ -103,8 +121,9 @@ def heat_trace_cycle(n: int, t: float) -> float:
     (``Σ_k e^{t cos(2πk/n)}`` with ``e^{t cos θ} = Σ_m I_m(t) e^{imθ}``; only multiples of
     ``n`` survive the sum over ``k``). Dimensionless. Location: our derivation.
     """
-    m = np.arange(1, 200)
-    tail = ive(m * n, t)  # e^{-t} I_{mn}(t), stable
+    # orders past _bessel_orders(t) add below e^{-72} (and scipy's ive is NaN at huge orders)
+    m = np.arange(1, _bessel_orders(t) // n + 1)
+    tail = ive(m * n, t) if m.size else np.zeros(0)  # e^{-t} I_{mn}(t), stable
     return float(n * (ive(0, t) + 2.0 * tail.sum()))
 
 
@@ -132,7 +151,7 @@ def cheb_truncation_bound(t: float, K: int) -> float:
 
     attained at ``λ = 0`` where every ``T_k(−1)(−1)^k = 1``. Location: our derivation.
     """
-    k = np.arange(K + 1, K + 400)
+    k = np.arange(K + 1, K + 1 + _bessel_orders(t))
     return float(2.0 * ive(k, t).sum())
 
 
@@ -147,6 +166,14 @@ def cheb_filter(L, x, c) -> np.ndarray:
     L = check_array(L, "L", "cheb_filter")
     if L.shape[0] != L.shape[1]:
         raise invalid("L", "cheb_filter", "a square array", f"<array of shape {L.shape}>")
+    check_symmetric(L, "L", "cheb_filter")
+    # the expansion is in T_k(λ - 1), bounded by 1 only on [0, 2]: outside it grows like
+    # cosh(k·arccosh|λ - 1|) and the truncation bound no longer holds
+    lam = np.linalg.eigvalsh((L + L.T) / 2) if L.size else np.zeros(1)
+    if lam[0] < -1e-10 or lam[-1] > 2 + 1e-10:
+        raise invalid("L", "cheb_filter", "a symmetric array with spectrum in [0, 2] (a "
+                      "normalised Laplacian)", f"<array of shape {L.shape}, spectrum in "
+                      f"[{lam[0]:.6g}, {lam[-1]:.6g}]>")
     x = check_array(x, "x", "cheb_filter", ndim=None)
     if x.ndim not in (1, 2) or x.shape[0] != L.shape[0]:
         raise invalid("x", "cheb_filter", f"an array with {L.shape[0]} rows",
@@ -170,7 +197,7 @@ def harmonic_encoding(lam, K: int) -> np.ndarray:
     .. math:: \\rho_0(\\lambda) = [\\sin\\lambda, \\dots, \\sin K\\lambda, \\cos\\lambda, \\dots,
               \\cos K\\lambda].
     """
-    check_param("K", K, Interval(1, None, integer=True), "harmonic_encoding")
+    check_param("K", K, Interval(1, 10**6, integer=True), "harmonic_encoding")
     lam = check_array(lam, "lam", "harmonic_encoding", ndim=1)
     k = np.arange(1, K + 1)
     return np.c_[np.sin(lam[:, None] * k), np.cos(lam[:, None] * k)]
@@ -193,11 +220,17 @@ def band_embeddings(A, T: int, K: int, W_rho, W_f, *, normalized: bool = True,
     A = _adjacency(A, "band_embeddings")
     n = A.shape[0]
     check_param("T", T, Interval(1, n, integer=True), "band_embeddings")
+    check_param("K", K, Interval(1, 10**6, integer=True), "band_embeddings")
+    check_param("normalized", normalized, _Bool(), "band_embeddings")
+    check_param("sign_invariant", sign_invariant, _Bool(), "band_embeddings")
     W_rho = check_array(W_rho, "W_rho", "band_embeddings")
     W_f = check_array(W_f, "W_f", "band_embeddings")
-    if W_rho.shape[0] != 2 * K or W_f.shape[0] != W_rho.shape[1]:
-        raise invalid("W_rho", "band_embeddings", f"a ({2 * K}, r) array matching W_f's rows",
+    if W_rho.shape[0] != 2 * K:
+        raise invalid("W_rho", "band_embeddings", f"a ({2 * K}, r) array (2K rows)",
                       f"<array of shape {W_rho.shape}>")
+    if W_f.shape[0] != W_rho.shape[1]:
+        raise invalid("W_f", "band_embeddings", f"a ({W_rho.shape[1]}, d) array (rows = W_rho's "
+                      "columns)", f"<array of shape {W_f.shape}>")
     f = {"tanh": np.tanh, "relu": lambda z: np.maximum(z, 0.0), "linear": lambda z: z}
     if nonlinearity not in f:
         raise invalid("nonlinearity", "band_embeddings", "one of {'tanh', 'relu', 'linear'}",

@@ -13,6 +13,12 @@ from theory.validation import check_array, invalid
 
 #: Calibration tolerance on each row's entropy, in nats.
 ENTROPY_TOL = 1e-13
+#: Squared distances within ``TIE_RTOL`` times the row's smallest one of that smallest one are
+#: ties (about 4500 ulps). Rounding makes mathematically equal distances differ by a few ulps
+#: (the centroid of 100 points with non-dyadic coordinates has 45 distinct distances to them);
+#: in the σ = 0 limit (always at perplexity 1) the row is uniform on its nearest neighbours, a
+#: discontinuous function of D, so without a tolerance those ulps would choose the neighbours.
+TIE_RTOL = 1e-12
 
 
 def check_sq_dists(sq_dists, caller: str) -> np.ndarray:
@@ -77,7 +83,9 @@ def calibrate(sq_dists, perplexity: float, *, tol: float = ENTROPY_TOL, max_iter
     :math:`\log|\arg\min_k D_{ik}|` as :math:`\beta\to\infty`. Where :math:`\log\rho` is at or
     below that limit (always at :math:`\rho = 1`), the minimiser of :math:`|H - \log\rho|` is
     :math:`\sigma_i = 0` and the row is the limit: uniform on the nearest neighbours (Lemma 20),
-    reported as :math:`\beta_i = \infty`.
+    reported as :math:`\beta_i = \infty`. Nearest neighbours are those with
+    :math:`D_{ik} - m_i \le 10^{-12} m_i` (``TIE_RTOL``): distances that are equal up to the
+    rounding of their computation are ties, not a choice made by the last bits.
 
     Parameters
     ----------
@@ -101,7 +109,10 @@ def calibrate(sq_dists, perplexity: float, *, tol: float = ENTROPY_TOL, max_iter
     d = _off_diagonal(D)
     # Subtracting the row minimum makes e^{-beta C} cancel exactly (Lemma 17) instead of
     # underflowing once beta*C > ~700 as in implementations that exponentiate D itself.
-    d = d - d.min(axis=1, keepdims=True)
+    m = d.min(axis=1, keepdims=True)
+    d = d - m
+    # near-ties are ties (TIE_RTOL): snapped to 0 so that the limit row is exactly uniform
+    d[d <= TIE_RTOL * m] = 0.0
     ties = (d == 0).sum(axis=1)
     limit = target <= np.log(ties) + tol
     beta = np.full(n, np.inf)
@@ -183,7 +194,8 @@ def joint_probabilities(sq_dists, perplexity: float) -> np.ndarray:
     sq_dists : array of shape (n, n)
         Squared Euclidean distances (symmetric, zero diagonal, non-negative).
     perplexity : float in [1, n - 1]
-        At 1 every row is uniform on its nearest neighbours (Lemma 20); at n - 1 uniform.
+        At 1 every row is uniform on its nearest neighbours (Lemma 20; distances within
+        ``TIE_RTOL`` = 1e-12 of the nearest, relative to it, are ties); at n - 1 uniform.
 
     Returns
     -------

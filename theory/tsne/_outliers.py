@@ -82,6 +82,14 @@ def outlier_number(X) -> float:
     the widest margin of a hyperplane separating one point from the rest (= 2/||w|| of the
     hard-margin SVM), relative to the rest's diameter (at least 1).
 
+    **The maximum over points**, as Def. 8 reads (X is an outlier configuration when *some*
+    point is separated with that margin). The authors' released ``utils.alpha``
+    (``njbergam/tsne-exaggerates-clusters@8336e68:utils.py``) differs on two counts: it takes
+    the **minimum** over the points whose margin is positive (0 when none is), and divides the
+    margin by ``diam(X \ x_k)`` rather than ``max{1, diam(X \ x_k)}``. So on a set with more
+    than one separable point their α is at most ours (for diameters >= 1); Thm 9 bounds
+    α(Y) from above, which our maximum makes the stronger statement to check.
+
     Parameters
     ----------
     X : array of shape (n, d), n >= 3

@@ -71,7 +71,8 @@ def _thm9_small_n(seed: int = 0):
 
 @claim("tsne.thm9.outlier_bound", where="Thm 9", evidence=("observation",),
        statement="For n > 2, any ρ and any stationary output Y, the outlier number satisfies "
-       "α(Y) ≤ max{3.26, √((2/0.1876)(1 + 2/(n−2)))} (3.266 + o(1)).",
+       "α(Y) ≤ max{3.26, √((2/0.1876)(1 + 2/(n−2)))} (3.266 + o(1)), with α(Y) the maximum "
+       "over points of Def. 8's margin (the authors' utils.alpha takes the minimum).",
        source=("printed",
                ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
@@ -99,7 +100,13 @@ def _thm9(seed: int = 0):
                       "ρ = 1 (bound 5.66, 27 %), the maximum of a search over n ∈ {3,4,5,6,8}, "
                       "4 perplexities, 3 outlier distances and 3 starts each (180 L-BFGS runs). "
                       "An observation, not a test of the constant. α by a hull-distance QP "
-                      "(Clarabel), cross-checked by NNLS.")
+                      "(Clarabel), cross-checked by NNLS. α(Y) here is the maximum over points "
+                      "of dist(y_k, conv(rest))/max{1, diam(rest)} (Def. 8: some point is an "
+                      "outlier); the authors' utils.alpha "
+                      "(njbergam/tsne-exaggerates-clusters@8336e68:utils.py) takes the minimum "
+                      "over points with a positive margin and divides by diam(rest), so its "
+                      "value is at most ours when diam ≥ 1 and the bound checked here is the "
+                      "stronger one.")
 
 
 @claim("tsne.thm9.constant", where="Thm 9 proof, App.", evidence=("proof", "independent"),
