@@ -49,3 +49,77 @@ def set_network_epoch(quick: bool = False):
                         timeit(ours, repeat=repeat), "per-set forward loop",
                         timeit(loop, repeat=repeat), note="CPU, float32, batch 32"))
     return rows
+
+
+def _interleaved(fns: dict, repeat: int) -> dict:
+    """Median seconds of each callable, timed in turns (a b a b ...) after one untimed round, so
+    that a load change on a shared machine hits all of them alike."""
+    import statistics
+    import time
+
+    for fn in fns.values():
+        fn()
+    times = {k: [] for k in fns}
+    for _ in range(repeat):
+        for k, fn in fns.items():
+            t0 = time.perf_counter()
+            fn()
+            times[k].append(time.perf_counter() - t0)
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
+@benchmark("multisets", "batched_training")
+def batched_training(quick: bool = False):
+    """The networks of the Table 2 and Fig. 3 experiments (the seeds of a pool; the bins and
+    restarts of a pool), trained as one batched model (``numerics.multisets.batched``) against
+    one at a time (``train_set_network``), on the experiments' own data and sizes. Fewer epochs
+    than the experiments (the time per epoch is the same at every epoch); one torch thread."""
+    import numpy as np
+    import torch
+
+    from numerics.data import load_digit_clouds
+    from numerics.multisets import experiments as E
+
+    old = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        cfg = E.config(quick)
+        epochs = 2 if quick else 8
+        shapes = [E._shapes_split(cfg["shapes_per_class"], cfg["shape_points"], s)[0]
+                  for s in range(cfg["seeds"])]
+        rng = np.random.default_rng(0)
+        digits = load_digit_clouds()
+        if cfg["digits_fraction"] < 1:
+            digits = digits.subset(np.sort(rng.choice(
+                len(digits), int(cfg["digits_fraction"] * len(digits)), replace=False)))
+        bins = [rng.permutation(b)[: int(0.7 * len(b))]
+                for b in E.size_bins(digits.sizes, cfg["bins"], rng)]
+        clouds = [([digits.sets[k] for k in b], digits.target[b]) for b in bins]
+        work = {"Table 2": (shapes, 4, 1,
+                            f"{cfg['seeds']} seeds × {len(shapes[0][0])} shape clouds"),
+                "Fig. 3": (clouds, 10, cfg["restarts"],
+                           f"{len(clouds)} bins × {cfg['restarts']} restarts, "
+                           f"{len(clouds[0][0])} digit clouds each")}
+        rows = []
+        for name, (data, n_classes, restarts, size) in work.items():
+            for pool in ("mean", "max"):
+                seeds = list(range(len(data)))
+
+                def run(batched, data=data, n_classes=n_classes, restarts=restarts, pool=pool,
+                        seeds=seeds):
+                    E._train_many(pool, data, n_classes, cfg, seeds=seeds, device="cpu",
+                                  epochs=epochs, restarts=restarts, batched=batched)
+
+                t = _interleaved({"batched": lambda run=run: run(True),
+                                  "lone": lambda run=run: run(False)}, 3 if quick else 5)
+                k = len(data) * restarts
+                rows.append(Row("multisets", f"train the {name} networks, {pool} pool", size,
+                                f"batched: {k} members in one model", t["batched"],
+                                "one network at a time", t["lone"], target="≥ 3×",
+                                met=t["lone"] / t["batched"] >= 3,
+                                note=f"CPU, 1 thread, float32, {epochs} epochs (the experiment "
+                                     f"runs {cfg['epochs' if name == 'Table 2' else 'digit_epochs']}), "
+                                     f"widths {cfg['hidden']}, interleaved timings"))
+        return rows
+    finally:
+        torch.set_num_threads(old)

@@ -12,9 +12,11 @@ Member k is the computation of a lone run: its own initialisation (the caller bu
 data (sets of any sizes, any count), its own batch order (``torch.Generator(seeds[k])``, the
 same permutations as the lone run) and its own Adam state. The loss that is back-propagated is
 the *sum* of the members' mean batch losses, so member k's gradient is the gradient of its own
-loss, unscaled, and the learning rate is the lone run's. Results agree with lone runs up to
-floating-point reordering (batched products sum in another order; batches are padded to the
-longest set among all members, which adds exact zeros): ``tests/test_multisets_batched.py``.
+loss, unscaled, and the learning rate is the lone run's. The multisets of a step go through
+the encoder packed (the elements of a member's sets one after another), not padded, since the
+members' batches can differ much in their set sizes; the pooling is the lone one's, on padded
+sets. Results agree with lone runs up to floating-point reordering (sums in another order):
+``tests/test_multisets_batched.py``.
 
 Members with fewer training sets than others have fewer steps per epoch; on the steps they do
 not take, their parameters and Adam moments are left untouched (:class:`StackedAdam` with an
@@ -30,8 +32,8 @@ import numpy as np
 import torch
 from torch.nn import functional as F
 
-from numerics.multisets.networks import SetNetwork, TrainResult, pad_sets
-from theory.validation import Interval, check_param, invalid
+from numerics.multisets.networks import SetNetwork, TrainResult
+from theory.validation import Interval, check_array, check_param, invalid
 
 
 class StackedAdam:
@@ -63,15 +65,18 @@ class StackedAdam:
             self.steps[active] += 1
         steps = np.maximum(self.steps, 1)
         if all_active and np.all(steps == steps[0]):
-            # The common case: scalars, exactly the arithmetic of torch.optim.Adam.
+            # The common case: scalars, the arithmetic of torch.optim.Adam's single-tensor
+            # update, one foreach call per operation for all the tensors.
             bc1 = 1 - self.b1 ** float(steps[0])
             bc2_sqrt = math.sqrt(1 - self.b2 ** float(steps[0]))
-            for p, m, v in zip(self.params, self.m, self.v):
-                g = p.grad
-                m.lerp_(g, 1 - self.b1)
-                v.mul_(self.b2).addcmul_(g, g, value=1 - self.b2)
-                denom = (v.sqrt() / bc2_sqrt).add_(self.eps)
-                p.addcdiv_(m, denom, value=-self.lr / bc1)
+            grads = [p.grad for p in self.params]
+            torch._foreach_lerp_(self.m, grads, 1 - self.b1)
+            torch._foreach_mul_(self.v, self.b2)
+            torch._foreach_addcmul_(self.v, grads, grads, value=1 - self.b2)
+            denom = torch._foreach_sqrt(self.v)
+            torch._foreach_div_(denom, bc2_sqrt)
+            torch._foreach_add_(denom, self.eps)
+            torch._foreach_addcdiv_(self.params, self.m, denom, value=-self.lr / bc1)
             return
         bc1 = np.array([1 - self.b1 ** float(s) for s in steps])
         bc2_sqrt = np.array([math.sqrt(1 - self.b2 ** float(s)) for s in steps])
@@ -123,14 +128,23 @@ class StackedSetNetworks:
         params, _ = torch.func.stack_module_state(models)
         self.params = params
 
-    def __call__(self, x, mask):
-        """Logits (K, B, n_out) of the members on their own batches x (K, B, M, d), mask
-        (K, B, M)."""
-        K, B, M, d = x.shape
-        h = x.reshape(K, B * M, d)
+    def __call__(self, x, where, mask):
+        """Logits (K, B, n_out) of the members on their own batches of B multisets.
+
+        The elements travel packed through the encoder (the costly part): x (K, E, d) holds
+        member k's elements one set after another, then zero rows; ``where`` = (member, set,
+        position) indices (K, E) of each element in the padded layout (K, B + 1, M, d_h) of
+        the pooling, set B collecting the packing's padding; mask (K, B, M) marks the real
+        elements. Packing, not padding every set to the longest of all the members' batches:
+        the members' batches can differ much in their set sizes (the Fig. 3 bins). The pooling
+        is then :func:`~numerics.multisets.networks.pool` over the member axis.
+        """
+        K, E, _ = x.shape
+        B, M = mask.shape[1:]
+        h = x
         for n in self.encoder_names:  # the encoder ends with a ReLU, as in SetNetwork
             h = torch.relu(_linear(h, self.params, f"encoder.{n}", self.encoder_bias))
-        h = h.reshape(K, B, M, -1)
+        h = h.new_zeros(K, B + 1, M, h.shape[-1]).index_put(where, h)[:, :B]
         m = mask.unsqueeze(-1)
         if self.pool_kind == "sum":
             z = (h * m).sum(dim=2)
@@ -158,6 +172,36 @@ class StackedSetNetworks:
                 p.copy_(self.params[name][k])
 
 
+def _pack(batches, size, offset, pad):
+    """The packing of every step's multisets, ``batches`` (K, S, B) set indices ->
+    ``packed(j) = (element rows (K, E_j), (member, set, position) of each element (K, E_j)
+    each, mask (K, B, M_j))`` for :class:`StackedSetNetworks`; padding elements read row
+    ``pad`` and go to set B, position 0."""
+    K, S, B = batches.shape
+    dev = batches.device
+    rows = torch.arange(K, device=dev)[:, None, None]
+    sz, off = size[rows, batches], offset[rows, batches]
+    cum = sz.cumsum(2)
+    ends = cum[..., -1].amax(dim=0).tolist()  # E_j: the most elements of a member at step j
+    widths = sz.amax(dim=(0, 2)).tolist()  # M_j: the longest set of step j
+    pos = torch.arange(max(ends), device=dev).expand(K, S, -1).contiguous()
+    seg = torch.searchsorted(cum, pos, right=True)  # B past member k's last element
+    first = seg.clamp_max(B - 1)
+    within = pos - (cum - sz).gather(2, first)
+    real = seg < B
+    elem = torch.where(real, off.gather(2, first) + within, pad)
+    within = torch.where(real, within, 0)
+    member = rows.expand(K, S, max(ends))
+
+    def packed(j):
+        e, w = ends[j], widths[j]
+        where = (member[:, j, :e], seg[:, j, :e], within[:, j, :e])
+        mask = torch.arange(w, device=dev) < sz[:, j, :, None]
+        return elem[:, j, :e], where, mask
+
+    return packed
+
+
 def train_set_networks(models: list[SetNetwork], data, *, seeds, epochs: int = 50,
                        batch_size: int = 32, lr: float = 3e-3) -> list[TrainResult]:
     """Train K set networks of one architecture at once, member k on ``data[k] = (sets,
@@ -178,54 +222,61 @@ def train_set_networks(models: list[SetNetwork], data, *, seeds, epochs: int = 5
     net = StackedSetNetworks(models)
     p0 = next(models[0].parameters())
     dev, dtype = p0.device, p0.dtype
-    padded = [pad_sets(sets, device=dev, dtype=dtype) for sets, _ in data]
-    n = np.array([len(x) for x, _ in padded])
-    for k, (_, target) in enumerate(data):
-        if len(target) != n[k]:
-            raise invalid(f"data[{k}]", "train_set_networks", f"a target of length {n[k]}",
-                          f"<array of length {len(target)}>")
-    n_max, m_max = int(n.max()), max(int(x.shape[1]) for x, _ in padded)
-    d = padded[0][0].shape[2]
-    X = torch.zeros(K, n_max, m_max, d, dtype=dtype, device=dev)
-    mask = torch.zeros(K, n_max, m_max, dtype=torch.bool, device=dev)
-    # Padding sets are copies of set 0 (never empty), with no weight in any loss.
-    mask[:, :, 0] = True
-    Y = torch.zeros(K, n_max, dtype=torch.long, device=dev)
-    for k, ((x, msk), (_, target)) in enumerate(zip(padded, data)):
-        X[k, : n[k], : x.shape[1]] = x
-        mask[k, : n[k]] = False
-        mask[k, : n[k], : x.shape[1]] = msk
+    arrays = [[check_array(x, f"data[{k}][0][{i}]", "train_set_networks")
+               for i, x in enumerate(sets)] for k, (sets, _) in enumerate(data)]
+    n = np.array([len(a) for a in arrays])
+    d = models[0].in_dim
+    for k, ((_, target), a) in enumerate(zip(data, arrays)):
+        if len(target) != n[k] or any(x.ndim != 2 or x.shape[1] != d or len(x) == 0
+                                      for x in a):
+            raise invalid(f"data[{k}]", "train_set_networks", f"non-empty (n_i, {d}) sets and "
+                          f"a target of the same number", f"<{n[k]} sets, {len(target)} labels>")
+    n_max, t_max = int(n.max()), max(sum(len(x) for x in a) for a in arrays)
+    # Elements of member k's sets one after another; row t_max stays zero: the element of
+    # the padding sets (size 1, never in a loss) and of the packing's padding.
+    X = torch.zeros(K, t_max + 1, d, dtype=dtype, device=dev)
+    # Set n_max of every member (and any set past its n_k) is a padding set.
+    size = torch.ones(K, n_max + 1, dtype=torch.long, device=dev)
+    offset = torch.full((K, n_max + 1), t_max, dtype=torch.long, device=dev)
+    Y = torch.zeros(K, n_max + 1, dtype=torch.long, device=dev)
+    for k, (a, (_, target)) in enumerate(zip(arrays, data)):
+        lens = np.array([len(x) for x in a])
+        X[k, : lens.sum()] = torch.as_tensor(np.concatenate(a), dtype=dtype, device=dev)
+        size[k, : n[k]] = torch.as_tensor(lens, device=dev)
+        offset[k, : n[k]] = torch.as_tensor(np.cumsum(lens) - lens, device=dev)
         Y[k, : n[k]] = torch.as_tensor(np.asarray(target), dtype=torch.long, device=dev)
-    sizes = mask.sum(dim=2)
     gens = [torch.Generator().manual_seed(int(s)) for s in seeds]
     opt = StackedAdam(net.params.values(), lr=lr)
     per_epoch = -(-n // batch_size)  # the lone runs' number of steps per epoch
     n_steps = int(per_epoch.max())
     rows = torch.arange(K, device=dev)[:, None]
+    active = np.arange(n_steps)[:, None] < per_epoch[None, :]  # (steps, K)
     losses = [[] for _ in range(K)]
     t0 = time.perf_counter()
     for _ in range(epochs):
-        order = torch.zeros(K, n_steps * batch_size, dtype=torch.long)
-        real = torch.zeros(K, n_steps * batch_size, dtype=torch.bool)
+        # Member k's permutation, then the padding set (no weight in any loss); the packing of
+        # all the epoch's steps at once, so that a step only slices it.
+        order = torch.full((K, n_steps * batch_size), n_max, dtype=torch.long)
         for k in range(K):
             order[k, : n[k]] = torch.randperm(int(n[k]), generator=gens[k])
-            real[k, : n[k]] = True
-        order, real = order.to(dev), real.to(dev)
-        total = torch.zeros(K, dtype=torch.float64, device=dev)
+        order = order.to(dev)
+        packed = _pack(order.reshape(K, n_steps, batch_size), size, offset, t_max)
+        y = Y[rows, order].reshape(K, n_steps, batch_size)
+        real = (order < torch.as_tensor(n, device=dev)[:, None]).reshape(K, n_steps, batch_size)
+        count = real.sum(dim=2)  # (K, steps): the lone runs' batch sizes, 0 past the last
+        weight = real / count.clamp_min(1).unsqueeze(-1).to(dtype)
+        step_losses = []
         for j in range(n_steps):
-            idx = order[:, j * batch_size:(j + 1) * batch_size]
-            on = real[:, j * batch_size:(j + 1) * batch_size]
-            # Trim the padding to the longest real set of the step, over all members.
-            width = int((sizes[rows, idx] * on).max())
-            count = on.sum(dim=1)
-            logits = net(X[rows, idx, :width], mask[rows, idx, :width])
-            ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), Y[rows, idx].reshape(-1),
-                                 reduction="none").reshape(idx.shape)
-            loss = (ce * on).sum(dim=1) / count.clamp_min(1)
+            x, where, mask = packed(j)
+            logits = net(X[rows, x], where, mask)
+            ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[:, j].reshape(-1),
+                                 reduction="none").reshape(K, batch_size)
+            loss = (ce * weight[:, j]).sum(dim=1)  # member k's mean batch loss
             opt.zero_grad()
             loss.sum().backward()
-            opt.step(j < per_epoch)
-            total += loss.detach().double() * count
+            opt.step(active[j])
+            step_losses.append(loss.detach())
+        total = (torch.stack(step_losses, 1).double() * count).sum(dim=1)
         for k, t in enumerate(total.tolist()):
             losses[k].append(t / n[k])
     seconds = (time.perf_counter() - t0) / epochs / K
