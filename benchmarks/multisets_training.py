@@ -51,23 +51,6 @@ def set_network_epoch(quick: bool = False):
     return rows
 
 
-def _interleaved(fns: dict, repeat: int) -> dict:
-    """Median seconds of each callable, timed in turns (a b a b ...) after one untimed round, so
-    that a load change on a shared machine hits all of them alike."""
-    import statistics
-    import time
-
-    for fn in fns.values():
-        fn()
-    times = {k: [] for k in fns}
-    for _ in range(repeat):
-        for k, fn in fns.items():
-            t0 = time.perf_counter()
-            fn()
-            times[k].append(time.perf_counter() - t0)
-    return {k: statistics.median(v) for k, v in times.items()}
-
-
 @benchmark("multisets", "batched_training")
 def batched_training(quick: bool = False):
     """The networks of the Table 2 and Fig. 3 experiments (the seeds of a pool; the bins and
@@ -78,6 +61,7 @@ def batched_training(quick: bool = False):
     import torch
 
     from numerics.data import load_digit_clouds
+    from benchmarks._interleaved_b import interleaved
     from numerics.multisets import experiments as E
 
     old = torch.get_num_threads()
@@ -110,7 +94,7 @@ def batched_training(quick: bool = False):
                     E._train_many(pool, data, n_classes, cfg, seeds=seeds, device="cpu",
                                   epochs=epochs, restarts=restarts, batched=batched)
 
-                t = _interleaved({"batched": lambda run=run: run(True),
+                t = interleaved({"batched": lambda run=run: run(True),
                                   "lone": lambda run=run: run(False)}, 3 if quick else 5)
                 k = len(data) * restarts
                 rows.append(Row("multisets", f"train the {name} networks, {pool} pool", size,
