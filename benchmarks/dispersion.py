@@ -87,13 +87,13 @@ def batched_training_ceiling(quick: bool = False):
 
         t = interleaved({"one": lambda: step(windows),
                          "lone": lambda: [step(w) for w in windows.split(cfg.batch)]},
-                        2 if quick else 5)
+                        2 if quick else 5, cpu=True)
         return [Row("dispersion", "training step of the 6 runs: batching ceiling",
                     f"d = {s.d}, 2 layers, context {s.ctx}, {K} × {cfg.batch} windows",
                     f"one step on {K * cfg.batch} windows (≤ a {K}-member batched step)",
                     t["one"], f"{K} steps on {cfg.batch} windows (one run at a time)",
                     t["lone"], target="≥ 3× would justify batching",
                     met=t["lone"] / t["one"] >= 3,
-                    note="CPU, 1 thread, interleaved; arithmetic-bound: not batched")]
+                    note="1 thread, interleaved, CPU time; arithmetic-bound: not batched")]
     finally:
         torch.set_num_threads(old)

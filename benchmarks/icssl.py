@@ -159,14 +159,14 @@ def batched_training_ceiling(quick: bool = False):
 
             t = interleaved({"one": lambda step=step, big=big: step(big),
                              "lone": lambda step=step, small=small: [step(b) for b in small]},
-                            2 if quick else 5)
+                            2 if quick else 5, cpu=True)
             rows.append(Row("icssl", f"training step of the {K} seeds, {name}: batching ceiling",
                             f"{K} × {B} prompts, 4 labels per class",
                             f"one step on {K * B} prompts (≤ a {K}-member batched step)",
                             t["one"], f"{K} steps on {B} prompts (one seed at a time)",
                             t["lone"], target="≥ 3× would justify batching",
                             met=t["lone"] / t["one"] >= 3,
-                            note="CPU, 1 thread, interleaved; not batched"))
+                            note="1 thread, interleaved, CPU time; not batched"))
         return rows
     finally:
         torch.set_num_threads(old)

@@ -96,8 +96,9 @@ class StackedAdam:
 
 
 def _linear(h, params, name, bias: bool):
-    """``h @ W_k^T + b_k`` for every member: (K, N, in) -> (K, N, out)."""
-    w = params[f"{name}.weight"].transpose(1, 2)
+    """``h @ W_k^T + b_k`` for every member: (K, N, in) -> (K, N, out); the weights are kept
+    transposed, (K, in, out), so that no product or gradient needs a copy."""
+    w = params[f"{name}.weight"]
     if bias:
         return torch.baddbmm(params[f"{name}.bias"].unsqueeze(1), h, w)
     return torch.bmm(h, w)
@@ -126,7 +127,8 @@ class StackedSetNetworks:
         self.head_names = [n for n, mod in ref.head.named_children()
                            if isinstance(mod, torch.nn.Linear)]
         params, _ = torch.func.stack_module_state(models)
-        self.params = params
+        self.params = {n: (p.detach().transpose(1, 2).contiguous().requires_grad_()
+                           if n.endswith(".weight") else p) for n, p in params.items()}
 
     def __call__(self, x, where, mask):
         """Logits (K, B, n_out) of the members on their own batches of B multisets.
@@ -136,28 +138,38 @@ class StackedSetNetworks:
         position) indices (K, E) of each element in the padded layout (K, B + 1, M, d_h) of
         the pooling, set B collecting the packing's padding; mask (K, B, M) marks the real
         elements. Packing, not padding every set to the longest of all the members' batches:
-        the members' batches can differ much in their set sizes (the Fig. 3 bins). The pooling
-        is then :func:`~numerics.multisets.networks.pool` over the member axis.
+        the members' batches can differ much in their set sizes (the Fig. 3 bins). Sum and mean
+        add each set's elements in order (``index_add``); max and attention pool the padded
+        layout as :func:`~numerics.multisets.networks.pool` does.
         """
         K, E, _ = x.shape
         B, M = mask.shape[1:]
         h = x
         for n in self.encoder_names:  # the encoder ends with a ReLU, as in SetNetwork
             h = torch.relu(_linear(h, self.params, f"encoder.{n}", self.encoder_bias))
-        h = h.new_zeros(K, B + 1, M, h.shape[-1]).index_put(where, h)[:, :B]
+        width = h.shape[-1]
+        if self.pool_kind in ("sum", "mean"):  # sums over each set's elements, in order
+            ids = (where[1] + (B + 1) * where[0]).reshape(-1)
+            z = h.new_zeros(K * (B + 1), width).index_add(0, ids, h.reshape(K * E, width))
+            z = z.reshape(K, B + 1, width)[:, :B]
+            if self.pool_kind == "mean":
+                z = z / mask.sum(dim=2, keepdim=True).to(z.dtype)
+            return self._head(z)
+        # Set B holds the packing's padding elements (at position 0; never all masked).
+        h = h.new_zeros(K, B + 1, M, width).index_put(where, h)
+        mask = torch.cat([mask, torch.arange(M, device=mask.device).expand(K, 1, M) == 0], 1)
         m = mask.unsqueeze(-1)
-        if self.pool_kind == "sum":
-            z = (h * m).sum(dim=2)
-        elif self.pool_kind == "mean":
-            z = (h * m).sum(dim=2) / m.sum(dim=2).to(h.dtype)
-        elif self.pool_kind == "max":
+        if self.pool_kind == "max":
             z = h.masked_fill(~m, float("-inf")).amax(dim=2)
         else:  # attention, as AttentionPool
-            flat = h.reshape(K, B * M, -1)
+            flat = h.reshape(K, (B + 1) * M, -1)
             scores = torch.bmm(torch.relu(_linear(flat, self.params, "attention.W", False)),
-                               self.params["attention.q"].unsqueeze(-1)).reshape(K, B, M)
+                               self.params["attention.q"].unsqueeze(-1)).reshape(K, B + 1, M)
             alpha = torch.softmax(scores.masked_fill(~mask, float("-inf")), dim=2)
             z = (alpha.unsqueeze(-1) * h).sum(dim=2)
+        return self._head(z[:, :B])
+
+    def _head(self, z):
         for i, n in enumerate(self.head_names):
             z = _linear(z, self.params, f"head.{n}", True)
             if i < len(self.head_names) - 1:
@@ -169,7 +181,8 @@ class StackedSetNetworks:
         """Copy the stacked parameters into the K member modules."""
         for k, model in enumerate(self.models):
             for name, p in model.named_parameters():
-                p.copy_(self.params[name][k])
+                q = self.params[name][k]
+                p.copy_(q.T if name.endswith(".weight") else q)
 
 
 def _pack(batches, size, offset, pad):

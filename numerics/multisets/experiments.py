@@ -16,7 +16,14 @@ Data: synthetic shapes (ModelNet40 stand-in) for 1 and 2, digits point clouds (s
 16 to 42 points) for 3. ``quick=True`` shrinks everything to seconds (a smoke run: too few
 bins and too little training to decide the patterns of 2 and 3); the default takes a few
 minutes on one CPU core. Results are cached in the result store (``numerics.store.experiment``,
-keyed by ``quick``, ``seed`` and ``device``) so claims, figures and the notebook share one run.
+keyed by ``quick``, ``seed``, ``device`` and ``batched``) so claims, figures and the notebook
+share one run.
+
+The networks of one pool in experiments 2 and 3 (one per seed; one per bin and restart) are
+trained together as one batched model (:mod:`numerics.multisets.batched`; ``batched=False``
+or :data:`BATCHED` trains them one at a time): the same computations up to floating-point
+reordering, which in float32 moves the measured values within their spread over seeds, not
+the verdicts (``tests/test_multisets_batched.py``).
 
 Reference: Nikolentzos & Skianis (2026), Sec. 4, Tables 2-3, Figs. 1-3, App. D-E.
 """
