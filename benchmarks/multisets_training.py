@@ -83,8 +83,8 @@ def batched_training(quick: bool = False):
         work = [("Table 2", shapes, 4, 1, cfg["epochs"],
                  f"{cfg['seeds']} seeds × {len(shapes[0][0])} shape clouds"),
                 ("Fig. 3", clouds, 10, cfg["restarts"], cfg["digit_epochs"],
-                 f"{len(clouds)} bins × {cfg['restarts']} restarts, {len(clouds[0][0])} "
-                 "digit clouds each")]
+                 (f"{len(clouds)} bins × {cfg['restarts']} restarts, "
+                  f"{len(clouds[0][0])} digit clouds each"))]
         rows = []
         for name, data, n_classes, restarts, full_epochs, size in work:
             for pool in ("mean", "max"):
