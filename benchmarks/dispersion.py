@@ -49,3 +49,51 @@ def closed_form_vs_cosine_matrix(quick: bool = False):
                 "released step3 formula: cosine matrix, mean of its strict upper triangle", t_a,
                 target="faster, |ΔD| ≤ 1e-10", met=bool(t_o < t_a and err <= 1e-10),
                 note=f"|ΔD| = {err:.1e}", extra={"abs_diff": err})]
+
+
+@benchmark("dispersion", "batched_training_ceiling")
+def batched_training_ceiling(quick: bool = False):
+    """What training the six runs (3 seeds × 2 λ) as one batched model could save at most: one
+    training step on 6 × 16 windows (the arithmetic of a 6-member batched step, without its
+    per-member parameters) against 6 steps on 16 windows, same model and sizes as the full
+    experiment, one torch thread, interleaved. The step is arithmetic-bound (d = 48, 1,024
+    tokens a step), so the ceiling is far below 3× and the runs stay one at a time."""
+    import torch
+    from torch.nn import functional as F
+
+    from benchmarks._interleaved_b import interleaved
+    from numerics.dispersion.experiments import setup
+    from numerics.dispersion.model import LMConfig, build_model, dispersion_torch
+
+    old = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        s = setup(False)
+        cfg = LMConfig(d=s.d, layers=2, heads=4, ctx=s.ctx, batch=s.batch, warmup=s.warmup)
+        K = 2 * len(s.seeds)
+        model = build_model(cfg, 0)
+        opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+        gen = torch.Generator().manual_seed(0)
+        windows = torch.randint(0, 256, (K * cfg.batch, cfg.ctx + 1), generator=gen)
+
+        def step(xy):
+            logits, hs = model(xy[:, :-1])
+            loss = F.cross_entropy(logits.reshape(-1, 256), xy[:, 1:].reshape(-1))
+            loss = loss - 0.1 * dispersion_torch(hs[-1].reshape(-1, hs[-1].shape[-1]))
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+
+        t = interleaved({"one": lambda: step(windows),
+                         "lone": lambda: [step(w) for w in windows.split(cfg.batch)]},
+                        2 if quick else 5, cpu=True)
+        return [Row("dispersion", "training step of the 6 runs: batching ceiling",
+                    f"d = {s.d}, 2 layers, context {s.ctx}, {K} × {cfg.batch} windows",
+                    f"one step on {K * cfg.batch} windows (≤ a {K}-member batched step)",
+                    t["one"], f"{K} steps on {cfg.batch} windows (one run at a time)",
+                    t["lone"], target="≥ 3× would justify batching",
+                    met=t["lone"] / t["one"] >= 3,
+                    note="1 thread, interleaved, CPU time; arithmetic-bound: not batched")]
+    finally:
+        torch.set_num_threads(old)

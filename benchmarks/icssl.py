@@ -117,3 +117,56 @@ def lp_bench(quick: bool = False):
                 target="same labels on ≥ 99 % of points", met=bool(agree >= 0.99),
                 note=f"agreement {agree:.3f}; accuracy {acc:.3f}",
                 extra={"agreement": agree, "accuracy": acc})]
+
+
+@benchmark("icssl", "batched_training_ceiling")
+def batched_training_ceiling(quick: bool = False):
+    """What training the 3 seeds of a model as one batched model could save at most: one
+    training step on 3 × 16 prompts (the arithmetic of a 3-member batched step) against 3 steps
+    on 16 prompts, per model, one torch thread, interleaved (task sampling, the same either
+    way, left out). Three seeds cap any batching at 3×, and the steps are arithmetic-bound
+    (kernels, eigenmaps and power layers over whole prompts), so the seeds stay one at a
+    time."""
+    import torch
+    from torch.nn import functional as F
+
+    from benchmarks._interleaved_b import interleaved
+    from numerics.icssl.experiments import FULL, METHODS
+    from numerics.icssl.models import MODELS
+    from numerics.icssl.tasks import ID_FAMILIES, make_task
+    from numerics.icssl.training import to_batch
+
+    old = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        K, B = len(FULL.seeds), FULL.batch
+        rng = np.random.default_rng(0)
+        tasks = [make_task(ID_FAMILIES[i % len(ID_FAMILIES)], m=4, rng=rng) for i in range(K * B)]
+        rows = []
+        for name in METHODS[:1] if quick else METHODS:
+            torch.manual_seed(0)
+            model = MODELS[name]()
+            opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+            big = to_batch(tasks)
+            small = [to_batch(tasks[i:i + B]) for i in range(0, K * B, B)]
+
+            def step(batch, model=model, opt=opt):
+                X, y, y_lab, lab, unl = batch
+                loss = F.cross_entropy(model(X, y_lab, lab)[unl], y[unl])
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+
+            t = interleaved({"one": lambda step=step, big=big: step(big),
+                             "lone": lambda step=step, small=small: [step(b) for b in small]},
+                            2 if quick else 5, cpu=True)
+            rows.append(Row("icssl", f"training step of the {K} seeds, {name}: batching ceiling",
+                            f"{K} × {B} prompts, 4 labels per class",
+                            f"one step on {K * B} prompts (≤ a {K}-member batched step)",
+                            t["one"], f"{K} steps on {B} prompts (one seed at a time)",
+                            t["lone"], target="≥ 3× would justify batching",
+                            met=t["lone"] / t["one"] >= 3,
+                            note="1 thread, interleaved, CPU time; not batched"))
+        return rows
+    finally:
+        torch.set_num_threads(old)

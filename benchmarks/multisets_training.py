@@ -49,3 +49,59 @@ def set_network_epoch(quick: bool = False):
                         timeit(ours, repeat=repeat), "per-set forward loop",
                         timeit(loop, repeat=repeat), note="CPU, float32, batch 32"))
     return rows
+
+
+@benchmark("multisets", "batched_training")
+def batched_training(quick: bool = False):
+    """The networks of the Table 2 and Fig. 3 experiments (the seeds of a pool; the bins and
+    restarts of a pool), trained as one batched model (``numerics.multisets.batched``) against
+    one at a time (``train_set_network``), on the experiments' own data and sizes. Fewer epochs
+    than the experiments (every epoch costs the same); one torch thread, the two timed in
+    turns, process CPU time (wall time on the shared machine is mostly the wait for a core)."""
+    import numpy as np
+    import torch
+
+    from benchmarks._interleaved_b import interleaved
+    from numerics.data import load_digit_clouds
+    from numerics.multisets import experiments as E
+
+    old = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        cfg = E.config(quick)
+        epochs = 2 if quick else 8
+        shapes = [E._shapes_split(cfg["shapes_per_class"], cfg["shape_points"], s)[0]
+                  for s in range(cfg["seeds"])]
+        rng = np.random.default_rng(0)
+        digits = load_digit_clouds()
+        if cfg["digits_fraction"] < 1:
+            digits = digits.subset(np.sort(rng.choice(
+                len(digits), int(cfg["digits_fraction"] * len(digits)), replace=False)))
+        bins = [rng.permutation(b)[: int(0.7 * len(b))]
+                for b in E.size_bins(digits.sizes, cfg["bins"], rng)]
+        clouds = [([digits.sets[k] for k in b], digits.target[b]) for b in bins]
+        work = [("Table 2", shapes, 4, 1, cfg["epochs"],
+                 f"{cfg['seeds']} seeds × {len(shapes[0][0])} shape clouds"),
+                ("Fig. 3", clouds, 10, cfg["restarts"], cfg["digit_epochs"],
+                 (f"{len(clouds)} bins × {cfg['restarts']} restarts, "
+                  f"{len(clouds[0][0])} digit clouds each"))]
+        rows = []
+        for name, data, n_classes, restarts, full_epochs, size in work:
+            for pool in ("mean", "max"):
+                def run(batched, data=data, n_classes=n_classes, restarts=restarts, pool=pool):
+                    E._train_many(pool, data, n_classes, cfg, seeds=list(range(len(data))),
+                                  device="cpu", epochs=epochs, restarts=restarts,
+                                  batched=batched)
+
+                t = interleaved({"batched": lambda run=run: run(True),
+                                 "lone": lambda run=run: run(False)},
+                                3 if quick else 5, cpu=True)
+                rows.append(Row("multisets", f"train the {name} networks, {pool} pool", size,
+                                f"batched: {len(data) * restarts} members in one model",
+                                t["batched"], "one network at a time", t["lone"],
+                                target="≥ 3×", met=t["lone"] / t["batched"] >= 3,
+                                note=f"1 thread, float32, {epochs} of the {full_epochs} epochs, "
+                                     f"widths {cfg['hidden']}, interleaved, CPU time"))
+        return rows
+    finally:
+        torch.set_num_threads(old)

@@ -16,7 +16,14 @@ Data: synthetic shapes (ModelNet40 stand-in) for 1 and 2, digits point clouds (s
 16 to 42 points) for 3. ``quick=True`` shrinks everything to seconds (a smoke run: too few
 bins and too little training to decide the patterns of 2 and 3); the default takes a few
 minutes on one CPU core. Results are cached in the result store (``numerics.store.experiment``,
-keyed by ``quick``, ``seed`` and ``device``) so claims, figures and the notebook share one run.
+keyed by ``quick``, ``seed``, ``device`` and ``batched``) so claims, figures and the notebook
+share one run.
+
+The networks of one pool in experiments 2 and 3 (one per seed; one per bin and restart) are
+trained together as one batched model (:mod:`numerics.multisets.batched`; ``batched=False``
+or :data:`BATCHED` trains them one at a time): the same computations up to floating-point
+reordering, which in float32 moves the measured values within their spread over seeds, not
+the verdicts (``tests/test_multisets_batched.py``).
 
 Reference: Nikolentzos & Skianis (2026), Sec. 4, Tables 2-3, Figs. 1-3, App. D-E.
 """
@@ -70,6 +77,15 @@ def config(quick: bool) -> dict:
     return dict(_CONFIG[bool(quick)])
 
 
+#: Whether the experiments train their seeds' / bins' networks as one batched model
+#: (:mod:`numerics.multisets.batched`) or one at a time, when the caller does not say.
+BATCHED = True
+
+
+def _batched(batched) -> bool:
+    return BATCHED if batched is None else bool(batched)
+
+
 def _device(device):
     return default_device() if device is None else torch.device(device)
 
@@ -114,6 +130,37 @@ def _train(pool, sets, y, n_classes, cfg, *, seed, device, encoder_bias=True, ep
         if best is None or res.losses[-1] < best.losses[-1]:
             best = res
     return best.model, best.seconds_per_epoch
+
+
+def _train_many(pool, data, n_classes, cfg, *, seeds, device, encoder_bias=True, epochs=None,
+                restarts=1, batched=True):
+    """:func:`_train` for each ``(sets, y)`` of ``data`` with its seed: the list of
+    ``[_train(pool, *data[i], ..., seed=seeds[i]) for i]``. With ``batched``, all the data sets'
+    restarts are trained together as one batched model
+    (:func:`numerics.multisets.batched.train_set_networks`): member (i, k) has the lone run's
+    initialisation, batch order and optimizer state, so the result is the same up to
+    floating-point reordering. Without, one network at a time (the reference)."""
+    if not batched:
+        return [_train(pool, X, y, n_classes, cfg, seed=s, device=device,
+                       encoder_bias=encoder_bias, epochs=epochs, restarts=restarts)[0]
+                for (X, y), s in zip(data, seeds)]
+    from numerics.multisets.batched import train_set_networks
+
+    members = [(i, s + 1000 * k) for i, s in enumerate(seeds) for k in range(restarts)]
+    models = []
+    for _, s in members:
+        torch.manual_seed(s)  # parameter init, as in _train
+        models.append(SetNetwork(pool, data[0][0][0].shape[1], cfg["hidden"], n_classes,
+                                 head_hidden=cfg["head"], encoder_bias=encoder_bias,
+                                 device=device))
+    results = train_set_networks(models, [data[i] for i, _ in members],
+                                 seeds=[s for _, s in members], epochs=epochs or cfg["epochs"],
+                                 batch_size=cfg["batch"])
+    best = [None] * len(data)
+    for (i, _), res in zip(members, results):  # restarts in _train's order and tie rule
+        if best[i] is None or res.losses[-1] < best[i].losses[-1]:
+            best[i] = res
+    return [b.model for b in best]
 
 
 def _pair_norms(Z):
@@ -301,22 +348,25 @@ def add_uniform_noise(sets, high, rng) -> list:
 
 
 def perturbation_experiment(quick: bool = False, seed: int = 0, device=None,
-                            noise_high: float = 0.2) -> PerturbationResult:
+                            noise_high: float = 0.2, batched: bool | None = None
+                            ) -> PerturbationResult:
     """Experiment 2 (paper Table 2) on the shapes, mean and max networks, ``config['seeds']``
     seeds (data, initialisation, noise all drawn from ``seed + s``).
 
     Pert. #1 adds the highest-norm element found among all test multisets; Pert. #2 adds
     :math:`U(0, 0.2)^3` to every element. The drop is clean minus perturbed test accuracy in
     percentage points. Also recorded: the mean EMD and Hausdorff change of the inputs
-    (:func:`theory.multisets.emd`, :func:`~theory.multisets.hausdorff`).
+    (:func:`theory.multisets.emd`, :func:`~theory.multisets.hausdorff`). ``batched`` (default
+    :data:`BATCHED`): the seeds' networks of a pool are trained as one batched model, else one
+    at a time (same computations up to floating-point reordering).
     """
     return _perturbation_experiment(bool(quick), int(seed), str(_device(device)),
-                                    float(noise_high))
+                                    float(noise_high), _batched(batched))
 
 
 @experiment
 @_one_cpu_thread
-def _perturbation_experiment(quick, seed, device, noise_high):
+def _perturbation_experiment(quick, seed, device, noise_high, batched=True):
     from theory.multisets import emd, hausdorff
 
     cfg, dev = config(quick), _device(device)
@@ -324,10 +374,11 @@ def _perturbation_experiment(quick, seed, device, noise_high):
     drops = {(p, q): [] for p in pools for q in ("outlier", "noise")}
     clean = {p: [] for p in pools}
     dchange = {(q, d): [] for q in ("outlier", "noise") for d in ("emd", "hausdorff")}
-    norms = []
+    norms, splits, perturbed = [], [], []
     for s in range(cfg["seeds"]):
         (Xtr, ytr), (Xte, yte) = _shapes_split(cfg["shapes_per_class"], cfg["shape_points"],
                                                seed + s)
+        splits.append(((Xtr, ytr), (Xte, yte)))
         allpts = np.vstack(Xte)
         w = allpts[np.argmax(np.linalg.norm(allpts, axis=1))]
         norms.append(float(np.linalg.norm(w)))
@@ -337,8 +388,12 @@ def _perturbation_experiment(quick, seed, device, noise_high):
             for X, Xp in zip(Xte[:50], P[:50]):  # 50 sets: the mean change is stable
                 dchange[(q, "emd")].append(emd(X, Xp))
                 dchange[(q, "hausdorff")].append(hausdorff(X, Xp))
-        for pool in pools:
-            model, _ = _train(pool, Xtr, ytr, 4, cfg, seed=seed + s, device=dev)
+        perturbed.append(pert)
+    seeds = [seed + s for s in range(cfg["seeds"])]
+    for pool in pools:
+        models = _train_many(pool, [tr for tr, _ in splits], 4, cfg, seeds=seeds, device=dev,
+                             batched=batched)
+        for model, (_, (Xte, yte)), pert in zip(models, splits, perturbed):
             acc = 100 * accuracy(model, Xte, yte)
             clean[pool].append(acc)
             for q, P in pert.items():
@@ -420,20 +475,23 @@ def wasserstein_between_bins(D, groups) -> np.ndarray:
     return W
 
 
-def shift_experiment(quick: bool = False, seed: int = 0, device=None) -> ShiftResult:
+def shift_experiment(quick: bool = False, seed: int = 0, device=None,
+                     batched: bool | None = None) -> ShiftResult:
     """Experiment 3 (paper Fig. 3) on digits point clouds binned by their number of points.
 
     For each bin: train a mean and a max network on 70% of it, measure the accuracy on the other
     30% (in-bin) and on every other bin; the drop is in-bin minus other-bin accuracy. W1 between
     bins uses ``config['w1_sample']`` multisets per bin and POT with the EMD (mean) or Hausdorff
-    (max) ground metric from :func:`theory.multisets.pairwise_distances`.
+    (max) ground metric from :func:`theory.multisets.pairwise_distances`. ``batched`` (default
+    :data:`BATCHED`): the bins' networks (and their restarts) of a pool are trained as one
+    batched model, else one at a time.
     """
-    return _shift_experiment(bool(quick), int(seed), str(_device(device)))
+    return _shift_experiment(bool(quick), int(seed), str(_device(device)), _batched(batched))
 
 
 @experiment
 @_one_cpu_thread
-def _shift_experiment(quick, seed, device):
+def _shift_experiment(quick, seed, device, batched=True):
     from numerics.data import load_digit_clouds
     from theory.multisets import pairwise_distances
 
@@ -455,11 +513,13 @@ def _shift_experiment(quick, seed, device):
     drop = {p: np.zeros((n, n)) for p in pools}
     err = {p: np.zeros((n, n)) for p in pools}
     lips = {p: np.zeros(n) for p in pools}
-    for i, (tr, te) in enumerate(splits):
-        for pool in pools:
-            model, _ = _train(pool, [data.sets[k] for k in tr], data.target[tr], 10, cfg,
-                              seed=seed + i, device=dev, epochs=cfg["digit_epochs"],
-                              restarts=cfg["restarts"])
+    for pool in pools:
+        models = _train_many(pool, [([data.sets[k] for k in tr], data.target[tr])
+                                    for tr, _ in splits], 10, cfg,
+                             seeds=[seed + i for i in range(n)], device=dev,
+                             epochs=cfg["digit_epochs"], restarts=cfg["restarts"],
+                             batched=batched)
+        for i, ((_, te), model) in enumerate(zip(splits, models)):
             lips[pool][i] = lipschitz_bound(model, ShiftResult.ground(pool))
             acc_in = 100 * accuracy(model, [data.sets[k] for k in te], data.target[te])
             in_acc[pool][i] = acc_in
