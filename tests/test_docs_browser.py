@@ -93,23 +93,34 @@ def _renders_statement_maths() -> bool:
     return hasattr(iclr26_pages, "_rich")
 
 
+@pytest.fixture(scope="module")
+def paper_pages(browser, site):
+    """Each paper page loaded once (images, MathJax): its title, its summary's text, the
+    statements that still show raw TeX and the number that show typeset maths."""
+    site, _ = site
+    seen = {}
+    for page in _paper_pages(site):
+        _open(browser, page)
+        seen[page.stem] = browser.execute_script(
+            "const s = document.querySelector('section#summary');"
+            "const h = document.querySelector('h1');"
+            "const st = Array.from(document.querySelectorAll('.claim-statement'));"
+            "return {title: h ? h.innerText : '',"
+            " summary: s ? s.innerText.replace(/^Summary\\s*/, '') : '',"
+            " raw: st.filter(e => /\\^\\{|_\\{|\\\\(frac|sqrt|sigma|alpha)\\b|\\$/"
+            ".test(e.innerText)).map(e => e.innerText.slice(0, 80)),"
+            " rendered: st.filter(e => e.querySelector('mjx-container, sup, sub')).length};")
+        seen[page.stem]["errors"] = _severe(browser)
+    return seen
+
+
 @pytest.mark.xfail(not _renders_statement_maths(), strict=True,
                    reason="the cards print statements as plain text until the site renders "
                    "their maths (issue 40 item 1)")
-def test_statements_show_rendered_maths_not_raw_tex(browser, site):
-    site, _ = site
-    raw, rendered = [], 0
-    for page in _paper_pages(site):
-        _open(browser, page)
-        found = browser.execute_script(
-            "const s = Array.from(document.querySelectorAll('.claim-statement'));"
-            "return [s.filter(e => /\\^\\{|_\\{|\\\\(frac|sqrt|sigma|alpha)\\b|\\$/"
-            ".test(e.innerText)).map(e => e.innerText.slice(0, 80)),"
-            " s.filter(e => e.querySelector('mjx-container, sup, sub')).length];")
-        raw += [f"{page.stem}: {t}" for t in found[0]]
-        rendered += found[1]
+def test_statements_show_rendered_maths_not_raw_tex(paper_pages):
+    raw = [f"{topic}: {t}" for topic, p in paper_pages.items() for t in p["raw"]]
     assert not raw, raw[:10]
-    assert rendered, "no statement shows typeset maths"
+    assert sum(p["rendered"] for p in paper_pages.values()), "no statement shows typeset maths"
 
 
 def test_verdict_filter_shows_one_verdict(browser, site):
@@ -133,18 +144,11 @@ def test_verdict_filter_shows_one_verdict(browser, site):
     assert count.startswith(f"{len(after)} of "), count
 
 
-def test_every_paper_page_has_a_title_and_a_summary(browser, site):
-    site, _ = site
+def test_every_paper_page_has_a_title_and_a_summary(paper_pages):
     rows = json.loads((ROOT / "reports" / "claims.json").read_text())["claims"]
-    pages = _paper_pages(site)
-    assert {p.stem for p in pages} == {r["topic"] for r in rows}
-    missing = []
-    for page in pages:
-        _open(browser, page)
-        title, summary = browser.execute_script(
-            "const s = document.querySelector('section#summary');"
-            "const h = document.querySelector('h1');"
-            "return [h ? h.innerText : '', s ? s.innerText.replace(/^Summary\\s*/, '') : ''];")
-        if len(title) < 10 or len(summary) < 80:
-            missing.append((page.stem, title[:40], summary[:40]))
+    assert set(paper_pages) == {r["topic"] for r in rows}
+    missing = [(t, p["title"][:40], p["summary"][:40]) for t, p in paper_pages.items()
+               if len(p["title"]) < 10 or len(p["summary"]) < 80]
     assert not missing, missing
+    errors = {t: p["errors"] for t, p in paper_pages.items() if p["errors"]}
+    assert not errors, errors
