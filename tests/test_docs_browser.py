@@ -84,15 +84,6 @@ def test_maths_is_typeset(browser, site):
     assert not _severe(browser), _severe(browser)
 
 
-def _renders_statement_maths() -> bool:
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-    try:
-        import iclr26_pages
-    finally:
-        sys.path.remove(str(ROOT / "docs" / "_ext"))
-    return hasattr(iclr26_pages, "_rich")
-
-
 @pytest.fixture(scope="module")
 def paper_pages(browser, site):
     """Each paper page loaded once (images, MathJax): its title, its summary's text, the
@@ -114,9 +105,6 @@ def paper_pages(browser, site):
     return seen
 
 
-@pytest.mark.xfail(not _renders_statement_maths(), strict=True,
-                   reason="the cards print statements as plain text until the site renders "
-                   "their maths (issue 40 item 1)")
 def test_statements_show_rendered_maths_not_raw_tex(paper_pages):
     raw = [f"{topic}: {t}" for topic, p in paper_pages.items() for t in p["raw"]]
     assert not raw, raw[:10]
