@@ -28,7 +28,7 @@ ns = np.linalg.svd(newton_schulz5(G), compute_uv=False)
 print(f"||NS5(G) - polar(G)||_2 = {np.linalg.norm(newton_schulz5(G) - polar(G), 2):.3f}")
 
 # %%
-# Top-K keeps at least a fraction K/d of the energy: ||Top_K(x) − x||² ≤ (1 − K/d)||x||²,
+# Top-K keeps at least a fraction K/d of the energy: ``‖Top_K(x) − x‖² ≤ (1 − K/d)‖x‖²``,
 # with equality for vectors of equal magnitudes.
 x = rng.standard_normal(100)
 k = 10
