@@ -44,7 +44,7 @@ docs: $(STAMP)
 	@echo "site: docs/_build/html/index.html"
 
 lint: $(STAMP)
-	$(BIN)/ruff check theory numerics benchmarks tests notebooks docs conftest.py
+	$(BIN)/ruff check theory numerics benchmarks tests notebooks docs examples conftest.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache docs/_build docs/_generated

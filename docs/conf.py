@@ -20,10 +20,14 @@ extensions = [
     "numpydoc",
     "myst_nb",
     "sphinx-mathjax-offline",  # MathJax from the build's _static, never a CDN
+    "sphinx_gallery.gen_gallery",
     "iclr26_pages",
 ]
 
-exclude_patterns = ["_build", "**.ipynb_checkpoints", "_generated/summary.md"]
+# sphinx-gallery writes a notebook beside each example; myst_nb would read it as a second
+# source of the same page, so only the generated .rst pages are sources
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "_generated/summary.md",
+                    "_generated/gallery/*.ipynb", "_generated/gallery/*.py"]
 html_theme = "pydata_sphinx_theme"
 html_static_path = ["_static"]
 html_css_files = ["claims.css"]
@@ -49,6 +53,26 @@ numpydoc_show_class_members = False
 numpydoc_validation_checks = set()
 autodoc_default_options = {"members": True, "undoc-members": False}
 autodoc_mock_imports = []
+
+# The gallery runs examples/plot_*.py (a few seconds each). ICLR26_DOCS_RUN_EXAMPLES=0 renders
+# the pages without running them: tests/test_docs.py builds the site that way, since
+# tests/test_examples.py already runs every script.
+sphinx_gallery_conf = {
+    "examples_dirs": str(ROOT / "examples"),
+    "gallery_dirs": str(DOCS / "_generated" / "gallery"),
+    "filename_pattern": r"/plot_",
+    "plot_gallery": os.environ.get("ICLR26_DOCS_RUN_EXAMPLES", "1") != "0",
+    "abort_on_example_error": True,
+    "download_all_examples": False,
+    "write_computation_times": False,
+    "show_memory": False,
+    "show_signature": False,
+    "remove_config_comments": True,
+    "within_subsection_order": "FileNameSortKey",
+    "reset_modules": ("matplotlib",),
+    "image_scrapers": ("matplotlib",),
+    "min_reported_time": 10**9,
+}
 
 # the generator fills this at builder-inited; Sphinx checks the path exists before that
 (DOCS / "_generated" / "extra").mkdir(parents=True, exist_ok=True)

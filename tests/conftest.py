@@ -1,6 +1,9 @@
 """Software tests run torch on one thread: the tensors are small, the CI machine has 2 cores,
 and one thread is both faster here and reproducible."""
 
+import os
+import shutil
+
 import pytest
 
 
@@ -12,3 +15,40 @@ def _torch_one_thread():
     torch.set_num_threads(1)
     yield
     torch.set_num_threads(before)
+
+
+@pytest.fixture(scope="session")
+def docs_site(tmp_path_factory):
+    """The documentation site, built once per worker for every test that reads it
+    (tests/test_docs.py and the browser tests in tests/test_docs_browser.py, which share the
+    ``docs_site`` xdist group so that one worker builds it once).
+
+    One real figure (quick mode) is rendered so that card images and CSV links are exercised;
+    the gallery's pages are rendered without running the examples
+    (``ICLR26_DOCS_RUN_EXAMPLES=0``): tests/test_examples.py runs them. Yields the site folder
+    and the topic whose figure was rendered.
+    """
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from numerics.figures import discover_figures, render
+
+    root = Path(__file__).resolve().parent.parent
+    claims = json.loads((root / "reports" / "claims.json").read_text())["claims"]
+    out = tmp_path_factory.mktemp("site")
+    figures = tmp_path_factory.mktemp("figures")
+    in_report = {c["id"] for c in claims}
+    specs = [s for s in discover_figures() if set(s.claims) & in_report]
+    topic = claims[0]["topic"]
+    if specs:
+        render(specs[0], figures, quick=True)
+        topic = specs[0].topic
+    env = {**os.environ, "ICLR26_DOCS_FIGURES": str(figures), "ICLR26_DOCS_RUN_EXAMPLES": "0"}
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b",
+                           "html", str(root / "docs"), str(out)], capture_output=True, text=True,
+                          env=env, cwd=root, check=False, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
+    yield out, topic
+    shutil.rmtree(out, ignore_errors=True)

@@ -2,10 +2,7 @@
 links, images and scripts are all local."""
 
 import json
-import os
 import re
-import shutil
-import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -32,26 +29,13 @@ class _Refs(HTMLParser):
                 self.refs.append((tag, key, a[key], a.get("rel")))
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    figures = tmp_path_factory.mktemp("figures")
-    # one real figure (quick mode) so that card images and CSV links are exercised
-    from numerics.figures import discover_figures, render
+# one build shared with tests/test_docs_browser.py (the docs_site fixture of tests/conftest.py)
+pytestmark = pytest.mark.xdist_group("docs_site")
 
-    in_report = {c["id"] for c in CLAIMS}
-    specs = [s for s in discover_figures() if set(s.claims) & in_report]
-    topic = CLAIMS[0]["topic"]
-    if specs:
-        render(specs[0], figures, quick=True)
-        topic = specs[0].topic
-    env = {**os.environ, "ICLR26_DOCS_FIGURES": str(figures)}
-    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b",
-                           "html", str(ROOT / "docs"), str(out)], capture_output=True, text=True,
-                          env=env, cwd=ROOT, check=False, timeout=900)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
-    yield out, topic
-    shutil.rmtree(out, ignore_errors=True)
+
+@pytest.fixture(scope="module")
+def site(docs_site):
+    return docs_site
 
 
 def _pages(site):
@@ -109,50 +93,6 @@ def test_no_page_loads_remote_scripts_or_styles(site):
                 remote.append(f"{page.relative_to(site)}: {ref}")
     assert not remote, remote[:10]
     assert (site / "_static" / "mathjax" / "tex-chtml.js").exists()
-
-
-def _browser():
-    chrome = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver") or shutil.which("chromium-driver")
-    if not (chrome and driver):
-        pytest.skip("headless Chromium and chromedriver are not installed")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = chrome
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files"):
-        opts.add_argument(arg)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(driver), options=opts)
-
-
-def test_pages_render_maths_figures_and_filters_in_a_browser(site):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    site, topic = site
-    browser = _browser()
-    try:
-        browser.get((site / "index.html").as_uri())
-        WebDriverWait(browser, 30).until(
-            lambda b: b.execute_script("return document.querySelectorAll('mjx-container').length"))
-        browser.get((site / "_generated" / "papers" / f"{topic}.html").as_uri())
-        WebDriverWait(browser, 30).until(lambda b: b.execute_script(
-            "return document.readyState === 'complete' && "
-            "Array.from(document.images).every(i => i.complete)"))
-        images = browser.execute_script(
-            "return Array.from(document.images).map(i => [i.src, i.naturalWidth])")
-        assert all(w > 0 for _, w in images), images
-        shown = "return document.querySelectorAll('.claim-card:not([hidden])').length"
-        before = browser.execute_script(shown)
-        box = browser.find_element("css selector", 'input[data-filter="verdict"]')
-        box.click()
-        after = browser.execute_script(shown)
-        assert after < before
-        errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
-        assert not errors, errors
-    finally:
-        browser.quit()
 
 
 # --- cards: evidence as a table, maths rendered ------------------------------------------------

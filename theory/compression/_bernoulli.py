@@ -67,6 +67,12 @@ def binary_entropy(p) -> np.ndarray:
 
     ``p`` may be a scalar or an array of any shape with values in [0, 1]; the result has the
     same shape.
+
+    Examples
+    --------
+    >>> from theory.compression import binary_entropy
+    >>> float(binary_entropy(0.5)), round(float(binary_entropy(0.11)), 6)
+    (1.0, 0.499916)
     """
     p = _check_values("p", p, "binary_entropy", 0.0, 1.0, "[0, 1]")
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -290,6 +296,18 @@ def bernoulli_drc(R: float, C: float, q_x: float, q_y: float, q_s1: float, *,
     References
     ----------
     Thm 2 (and Thm 1) of Nguyen, Nguyen & Bose, ICLR 2026; corrections: our derivation
+
+    Examples
+    --------
+    Thm 2(ii) as printed goes below the OT floor ``abs(q_x - q_y) = 0.2``; the corrected form
+    does not.
+
+    >>> from theory.compression import bernoulli_drc, binary_entropy
+    >>> R = 0.9 * float(binary_entropy(0.2))
+    >>> round(bernoulli_drc(R, 1.0, 0.2, 0.4, 0.1, as_stated=True), 6)
+    0.152
+    >>> round(bernoulli_drc(R, 1.0, 0.2, 0.4, 0.1), 6)
+    0.2
     """
     if as_stated:
         return _flag_stated(_drc_as_stated(R, C, q_x, q_y, q_s1), R, C)

@@ -278,7 +278,16 @@ def gaussian_drpc(R: float, P: float, C: float, *, sigma_x: float, sigma_s: floa
 
 def gaussian_classical_dr(R: float, sigma_x: float) -> float:
     r"""Classical Gaussian distortion-rate :math:`\sigma_X^2 2^{-2R}` (bits), the DRC minimised
-    over :math:`\sigma_Y` (attained at :math:`\sigma_Y = \sigma_X\rho_R`)."""
+    over :math:`\sigma_Y` (attained at :math:`\sigma_Y = \sigma_X\rho_R`).
+
+    Examples
+    --------
+    >>> from theory.compression import gaussian_classical_dr
+    >>> gaussian_classical_dr(1.0, 2.0)
+    1.0
+    >>> gaussian_classical_dr(0.0, 2.0)
+    4.0
+    """
     check_param("R", R, _RATE, "gaussian_classical_dr")
     check_param("sigma_x", sigma_x, _POS, "gaussian_classical_dr")
     return float(sigma_x**2 * np.exp2(-2 * R))

@@ -44,6 +44,18 @@ def softmax_jacobian(p):
     Parameters
     ----------
     p : array, shape (K,), a probability vector.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.cupid import operator_norm, softmax_jacobian
+    >>> J = softmax_jacobian(np.array([0.5, 0.5, 0.0]))
+    >>> J
+    array([[ 0.25, -0.25,  0.  ],
+           [-0.25,  0.25,  0.  ],
+           [ 0.  ,  0.  ,  0.  ]])
+    >>> operator_norm(J, 2)
+    0.5
     """
     p = check_array(p, "p", "softmax_jacobian", ndim=1)
     if np.any(p < 0) or abs(p.sum() - 1) > 1e-9:

@@ -88,6 +88,14 @@ def au_optimum(r2):
     Returns
     -------
     (s_star, min_value) : floats or arrays (nats).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.cupid import au_optimum
+    >>> s_star, vmin = au_optimum(np.array([0.81, 0.01]))
+    >>> np.round(s_star, 6), np.round(vmin, 6)
+    (array([-0.210721, -4.60517 ]), array([ 0.394639, -1.802585]))
     """
     a = check_array(r2, "r2", "au_optimum", ndim=None, finite=False)
     if not np.all(np.isfinite(a)) or np.any(a <= 0):

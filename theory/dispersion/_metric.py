@@ -76,6 +76,18 @@ def dispersion(E, method: str = "closed") -> float:
     because :math:`\sum_{i\neq j} u_i\cdot u_j = N^2\lVert m\rVert^2 - N`. Paper §2 (definition;
     code ``step3``: one minus the mean of the strict upper triangle of the cosine matrix of the
     N token states of one chunk at ``hidden_states[-1]``); closed form: spec §2 (I1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.dispersion import dispersion
+    >>> dispersion(np.eye(4))
+    1.0
+    >>> dispersion(np.array([[1.0, 0.0], [-1.0, 0.0]]))  # the maximum N/(N-1)
+    2.0
+    >>> E = np.array([[1, 2, 0], [0, 1, 1], [3, -1, 2], [-1, 0.5, 0.5]])
+    >>> round(dispersion(E), 12), round(dispersion(E, method="pairs"), 12)
+    (0.837872304488, 0.837872304488)
     """
     check_param("method", method, _METHODS, "dispersion")
     U = _vectors(E, "E", "dispersion")
@@ -105,6 +117,15 @@ def cross_dispersion(A, B) -> float:
     .. math:: \frac{1}{N_A N_B}\sum_{i\in A}\sum_{j\in B} (1 - u_i\cdot v_j) = 1 - m_A\cdot m_B .
 
     Push-away, cross-domain variant (paper §6 per the note; our reading); spec §2 (I3).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.dispersion import cross_dispersion
+    >>> cross_dispersion(np.eye(2), -np.eye(2))
+    1.5
+    >>> round(cross_dispersion(np.eye(3), np.eye(3)), 12)
+    0.666666666667
     """
     U = _vectors(A, "A", "cross_dispersion", min_rows=1)
     V = _vectors(B, "B", "cross_dispersion", min_rows=1)

@@ -25,6 +25,13 @@ def topk(x, k: int) -> np.ndarray:
     position). Contractive with ``α = k/d`` pathwise (ef21_muon.md §2).
 
     .. math:: \\|\\mathrm{Top}_k(x) - x\\|^2 \\le (1 - k/d)\\,\\|x\\|^2
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.ef21_muon import topk
+    >>> topk(np.array([0.5, -3.0, 1.0, 2.0]), 2)
+    array([ 0., -3.,  0.,  2.])
     """
     a = _arr(x, "topk")
     check_param("k", k, Interval(1, a.size, integer=True), "topk")
@@ -108,6 +115,14 @@ def contraction_alpha(kind: str, k: int, shape) -> float:
     ``kind`` is ``"topk"``, ``"randk"`` (k kept entries), ``"rank"`` (k = r), ``"natural"``
     (scaled by 1/(1 + ω) with the tight ω = 1/8, see :func:`natural_omega`; ``k`` ignored) or
     ``"identity"`` (α = 1).
+
+    Examples
+    --------
+    >>> from theory.ef21_muon import contraction_alpha
+    >>> contraction_alpha("topk", 10, (100,)), contraction_alpha("rank", 2, (8, 4))
+    (0.1, 0.5)
+    >>> round(contraction_alpha("natural", 0, (5,)), 6)
+    0.888889
     """
     check_param("kind", kind, _KINDS, "contraction_alpha")
     if (not isinstance(shape, tuple | list) or len(shape) < 1

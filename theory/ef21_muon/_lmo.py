@@ -112,6 +112,19 @@ def lmo(G, norm: str = "spectral") -> np.ndarray:
     spectral: ``−UVᵀ`` (exact, SVD-based); linf: ``−sign(G)``; l1: ``−sign(G_ab) e_ab`` at the
     largest entry; fro: ``−G/‖G‖_F``; colnorm: each column normalised (zero columns stay 0).
     Returns an array of ``G``'s shape; ``lmo(0) = 0``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.ef21_muon import dual_norm, lmo
+    >>> G = np.random.default_rng(0).standard_normal((5, 3))
+    >>> Z = lmo(G, "spectral")
+    >>> np.round(np.linalg.svd(Z, compute_uv=False), 12)
+    array([1., 1., 1.])
+    >>> round(float(np.sum(G * Z)), 6), round(-dual_norm(G, "spectral"), 6)
+    (-5.195087, -5.195087)
+    >>> lmo(np.array([[2.0, -1.0]]), "linf")
+    array([[-1.,  1.]])
     """
     check_param("norm", norm, _NORMS, "lmo")
     A = _as_matrix(G, "lmo")

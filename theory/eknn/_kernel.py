@@ -161,6 +161,21 @@ def normalized_partition(labels, k: int, w=None) -> np.ndarray:
     Returns
     -------
     array, shape (p, k)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.eknn import normalized_partition
+    >>> U = normalized_partition(np.array([0, 0, 1, 1, 1]), 2)
+    >>> np.round(U, 4)
+    array([[0.7071, 0.    ],
+           [0.7071, 0.    ],
+           [0.    , 0.5774],
+           [0.    , 0.5774],
+           [0.    , 0.5774]])
+    >>> np.round(U.T @ U, 12)
+    array([[1., 0.],
+           [0., 1.]])
     """
     caller = "normalized_partition"
     p = len(np.asarray(labels))
@@ -198,6 +213,19 @@ def kkm_objective(K, labels, k: int, w=None) -> float:
     -------
     float
         Σ ω_a ‖φ(v_a) − m_{c(a)}‖² with ω-weighted means m_c (kernel units).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.eknn import kkm_objective, normalized_partition
+    >>> V = np.random.default_rng(0).standard_normal((12, 3))
+    >>> K = (1 + V @ V.T) ** 2
+    >>> labels = np.arange(12) % 3
+    >>> U = normalized_partition(labels, 3)
+    >>> round(float(kkm_objective(K, labels, 3)), 6)
+    76.285485
+    >>> round(float(np.trace(K) - np.trace(U.T @ K @ U)), 6)
+    76.285485
     """
     caller = "kkm_objective"
     K = _square_symmetric(K, caller)

@@ -39,6 +39,12 @@ def per_event_flops(d_k: int, d_v: int, heads: int = 1) -> int:
     Returns
     -------
     int (FLOPs per event)
+
+    Examples
+    --------
+    >>> from theory.eva import per_event_flops
+    >>> per_event_flops(8, 8), per_event_flops(64, 64, heads=4)
+    (360, 83200)
     """
     for name, val in (("d_k", d_k), ("d_v", d_v), ("heads", heads)):
         check_param(name, val, _POS, "per_event_flops")

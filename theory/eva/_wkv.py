@@ -93,6 +93,17 @@ def wkv_recurrent(r, k, v, w, u, state=None, *, return_state: bool = False):
     Notes
     -----
     RWKV-6 recurrence (arXiv 2404.05892, §4); for EVA (arXiv 2505.11165) our reading.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.eva import wkv_parallel, wkv_recurrent
+    >>> rng = np.random.default_rng(0)
+    >>> r, k, v = rng.normal(size=(16, 4)), rng.normal(size=(16, 4)), rng.normal(size=(16, 3))
+    >>> w, u = rng.uniform(0.5, 1.0, size=(16, 4)), rng.normal(size=4)
+    >>> o = wkv_recurrent(r, k, v, w, u)
+    >>> o.shape, bool(np.abs(o - wkv_parallel(r, k, v, w, u)).max() < 1e-12)
+    ((16, 3), True)
     """
     r, k, v, w, u, S = _inputs(r, k, v, w, u, state, "wkv_recurrent")
     T = r.shape[0]

@@ -88,6 +88,17 @@ def cs_divergence_kde(x, y, sigma: float, *, convention: str = "A",
     ----------
     cs_fairness.md §2 (the paper's "distribution-free kernel estimator"; same form as
     ``CS()`` in ywzcode/CS-adv with their sigma = h).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.fairness import cs_divergence_kde
+    >>> rng = np.random.default_rng(0)
+    >>> x, y = rng.normal(0, 1, 500), rng.normal(1, 1, 500)
+    >>> round(cs_divergence_kde(x, y, 0.5), 3)
+    0.386
+    >>> cs_divergence_kde(x, x, 0.5)
+    0.0
     """
     caller = "cs_divergence_kde"
     check_param("sigma", sigma, Interval(0, None, "neither"), caller)

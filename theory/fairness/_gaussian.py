@@ -82,6 +82,23 @@ def cs_divergence_gaussian(m1, S1, m2, S2, *, convention: str = "A") -> float:
     References
     ----------
     cs_fairness.md §1 (derived; the paper's own theorem text is not public).
+
+    Examples
+    --------
+    Equal covariances: D_CS = ½Δ²/s² = KL.
+
+    >>> from theory.fairness import cs_divergence_gaussian, kl_gaussian
+    >>> cs_divergence_gaussian(0.0, 2.0, 1.5, 2.0)
+    0.5625
+
+    A narrow p far from q: convention A exceeds KL(p‖q), convention B (half of it) does not.
+
+    >>> round(cs_divergence_gaussian(0.0, 0.01, 3.0, 1.0), 6)
+    10.530279
+    >>> round(float(kl_gaussian(0.0, 0.01, 3.0, 1.0)), 6)
+    6.307585
+    >>> round(cs_divergence_gaussian(0.0, 0.01, 3.0, 1.0, convention="B"), 6)
+    5.26514
     """
     caller = "cs_divergence_gaussian"
     check_param("convention", convention, Options("A", "B"), caller)
@@ -127,6 +144,14 @@ def kl_gaussian(m1, S1, m2, S2) -> float:
 
     Shapes as in :func:`cs_divergence_gaussian`. Standard; used for the comparison claims of
     cs_fairness.md §3.
+
+    Examples
+    --------
+    >>> from theory.fairness import kl_gaussian
+    >>> float(kl_gaussian(0.0, 2.0, 1.5, 2.0))
+    0.5625
+    >>> round(float(kl_gaussian(0.0, 1.0, 0.0, 4.0)), 6)
+    0.318147
     """
     caller = "kl_gaussian"
     m1, S1 = as_gaussian(m1, S1, "S1", caller)

@@ -91,6 +91,12 @@ def coverage_at_ratio(ratio, level: float = 0.9):
     .. math:: \mathrm{cov}(r) = 2\,\Phi\bigl(z\sqrt r\bigr) - 1,
 
     so :math:`r = 1` gives ``level``; over-dispersion (r > 1) over-covers.
+
+    Examples
+    --------
+    >>> from theory.hauwm import coverage_at_ratio
+    >>> round(float(coverage_at_ratio(1.0)), 6), round(float(coverage_at_ratio(0.5)), 4)
+    (0.9, 0.7552)
     """
     r = _positive("ratio", ratio, "coverage_at_ratio")
     return 2 * stats.norm.cdf(z_for_level(level) * np.sqrt(r)) - 1
@@ -158,6 +164,13 @@ def nll_optimum(V):
     a strict minimum with value :math:`\tfrac12\log(2\pi e V)` (:func:`nll_minimum`). So the
     Gaussian likelihood at random horizons is proper: it yields the true horizon profile
     whatever its shape (grow, saturate, oscillate).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.hauwm import nll_optimum
+    >>> nll_optimum(np.array([0.5, 2.0]))
+    array([0.5, 2. ])
     """
     return _positive("V", V, "nll_optimum") * 1.0
 

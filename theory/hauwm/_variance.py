@@ -68,6 +68,13 @@ def var_random_walk(h, s2: float):
     Notes
     -----
     .. math:: \operatorname{Var}[x_{t+h}\mid x_t] = h\,s_2 \quad\text{(linear growth).}
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.hauwm import var_random_walk
+    >>> var_random_walk(np.arange(1, 5), 0.5)
+    array([0.5, 1. , 1.5, 2. ])
     """
     h = _horizons(h, "var_random_walk")
     return h * _pos("s2", s2, "var_random_walk")
@@ -85,6 +92,15 @@ def var_ar1(h, phi: float, s2: float):
 
     The increment :math:`V(h+1) - V(h) = s_2\varphi^{2h}` tends to 0: the variance saturates at
     :math:`s_2/(1-\varphi^2)`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.hauwm import var_ar1
+    >>> np.round(var_ar1(np.array([1, 2, 12]), 0.8, 1.0), 6)
+    array([1.     , 1.64   , 2.76466])
+    >>> round(1.0 / (1 - 0.8**2), 6)
+    2.777778
     """
     h = _horizons(h, "var_ar1")
     check_param("phi", phi, Interval(-1, 1, closed="neither"), "var_ar1")

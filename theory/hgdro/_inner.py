@@ -107,6 +107,18 @@ def robust_logistic(margin, w, eps, *, p=2):
     ----------
     Our derivation for the latent inner problem of Eq. (8); the
     per-sample form is Lemma A.0.1 (Staib & Jegelka 2017).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.hgdro import robust_logistic, softplus
+    >>> w = np.array([3.0, 4.0])
+    >>> np.round(robust_logistic(np.array([1.0, -0.5]), w, 0.1), 6)
+    array([0.474077, 1.313262])
+    >>> np.round(softplus(np.array([-1.0, 0.5]) + 0.1 * 5.0), 6)
+    array([0.474077, 1.313262])
+    >>> np.round(robust_logistic(np.array([1.0, -0.5]), w, 0.1, p=np.inf), 6)
+    array([0.554355, 1.463282])
     """
     caller = "robust_logistic"
     m = check_array(margin, "margin", caller, ndim=1)
@@ -147,6 +159,14 @@ def group_radii(n_g, eps, rule="code"):
     References
     ----------
     Sec. 4 (paper rule); ``loss.py`` of the official code (code rule).
+
+    Examples
+    --------
+    >>> from theory.hgdro import group_radii
+    >>> [round(float(r), 4) for r in group_radii([3498, 184, 56, 1057], 0.1)]
+    [0.0127, 0.0552, 0.1, 0.023]
+    >>> [round(float(r), 4) for r in group_radii([3498, 184, 56, 1057], 0.1, rule="paper")]
+    [0.0017, 0.0074, 0.0134, 0.0031]
     """
     caller = "group_radii"
     n = np.asarray(n_g)

@@ -76,6 +76,15 @@ def rbf_attention(U, V, h: float) -> np.ndarray:
     References
     ----------
     Fan et al. (2025), §3, definition of Attn_rbf; App. A.1 (Lemma 1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.icssl import rbf_attention
+    >>> X = np.random.default_rng(0).normal(size=(6, 2))
+    >>> K = rbf_attention(X, X, 0.5)
+    >>> K.shape, bool(np.allclose(K.sum(axis=0), 1.0))
+    ((6, 6), True)
     """
     U = _points(U, "U", "rbf_attention")
     V = _points(V, "V", "rbf_attention")

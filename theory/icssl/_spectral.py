@@ -60,6 +60,18 @@ def laplacian_eigenmap(X, h: float, k: int, *, side: str = "left",
     ----------
     Fan et al. (2025), §3, TF_ϕ ("approximates the bottom-k eigenvectors of L̂"); convention
     fixed here (our reading of the eigenmap convention).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.icssl import laplacian_eigenmap
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.r_[rng.normal(size=(10, 2)), 10 + rng.normal(size=(10, 2))]  # two far clusters
+    >>> f, lam = laplacian_eigenmap(X, 0.5, 2)
+    >>> bool(np.all(np.abs(lam) < 1e-9))  # two components: two zero eigenvalues
+    True
+    >>> bool(np.ptp(f[:10, 1]) < 1e-6 and np.ptp(f[10:, 1]) < 1e-6)
+    True
     """
     X = check_array(X, "X", "laplacian_eigenmap")
     n = X.shape[0]
@@ -95,6 +107,16 @@ def sin_max_principal_angle(A, B) -> float:
     References
     ----------
     Golub & Van Loan, *Matrix Computations*, §6.4.3; used for the convention checks.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.icssl import sin_max_principal_angle
+    >>> A = np.eye(3)[:, :2]
+    >>> round(sin_max_principal_angle(A, A @ np.array([[2.0, 1.0], [0.0, 3.0]])), 12)
+    0.0
+    >>> round(sin_max_principal_angle(A, np.eye(3)[:, 1:]), 12)
+    1.0
     """
     A = check_array(A, "A", "sin_max_principal_angle")
     B = check_array(B, "B", "sin_max_principal_angle")

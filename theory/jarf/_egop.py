@@ -50,6 +50,16 @@ def single_index_coefficient(s: float, link: str = "tanh") -> float:
     -------
     float
         c(s) (dimensionless). Paper location: Sec. 3 (EGOP of index models; spec P1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.jarf import single_index_coefficient
+    >>> s = float(np.linalg.norm([1.0, -2.0, 0.5, 0.0, 1.5]))
+    >>> round(single_index_coefficient(s, "tanh"), 6)
+    0.190209
+    >>> round(single_index_coefficient(0.0, "tanh"), 6)
+    1.0
     """
     caller = "single_index_coefficient"
     check_param("link", link, _LINKS, caller)
@@ -90,6 +100,17 @@ def egop_single_index(w, link: str = "tanh") -> np.ndarray:
     -------
     ndarray, shape (d, d)
         Rank one, range span(w). Paper location: Sec. 3 (EJOP); spec jarf.md P1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.jarf import egop_single_index
+    >>> w = np.array([1.0, -2.0, 0.5, 0.0, 1.5])
+    >>> H = egop_single_index(w, "tanh")
+    >>> int(np.linalg.matrix_rank(H))
+    1
+    >>> np.round(H[0, :2] / H[0, 0], 6)
+    array([ 1., -2.])
     """
     caller = "egop_single_index"
     w = check_array(w, "w", caller, ndim=1)

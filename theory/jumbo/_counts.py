@@ -59,6 +59,12 @@ def num_patches(img: int, p: int = 16) -> int:
     """N = (img/p)², the number of patch tokens of a square image.
 
     Raises through :mod:`theory.validation` unless ``p`` divides ``img``.
+
+    Examples
+    --------
+    >>> from theory.jumbo import num_patches
+    >>> num_patches(224), num_patches(448, 16)
+    (196, 784)
     """
     for name, v in (("img", img), ("p", p)):
         if v not in _POS:
@@ -102,6 +108,13 @@ def params_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3
     -------
     int
         Number of scalar weights. Paper: Sec. 3 (architecture), Table 1 (sizes).
+
+    Examples
+    --------
+    >>> from theory.jumbo import configs, params_jumbo
+    >>> cf = configs()["nano"]
+    >>> params_jumbo(cf["D"], cf["L"], cf["J"], cf["C"], cf["N"])
+    8141800
     """
     stem = (c * p * p + 1) * D + N * D + J * D
     if variant == "v3":
@@ -235,6 +248,14 @@ def jumbo_ffn_share(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int 
 
     Resolution-dependent through N: for nano (D = 128, J = 6) 24.1 % at 128 px (N = 64),
     8.5 % at 224 px, 1.4 % at 448 px.
+
+    Examples
+    --------
+    >>> from theory.jumbo import configs, jumbo_ffn_share, num_patches
+    >>> cf = configs()["nano"]
+    >>> D, L, J, C = cf["D"], cf["L"], cf["J"], cf["C"]
+    >>> [round(jumbo_ffn_share(D, L, J, C, num_patches(s)), 3) for s in (128, 224, 448)]
+    [0.241, 0.085, 0.014]
     """
     return 16 * L * J * J * D * D / flops_jumbo(D, L, J, C, N, p, c)
 

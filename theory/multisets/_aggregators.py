@@ -159,6 +159,16 @@ def lipschitz_constant(aggregator: str, distance: str, *, d, equal_size=None):
         attains them). For max/Hausdorff with equal sizes the paper's :math:`\sqrt d` is replaced
         by the sharp :func:`max_hausdorff_constant_equal_size` (it equals :math:`\sqrt d` exactly
         when :math:`d \le \max(1, 2M-2)`).
+
+    Examples
+    --------
+    >>> from theory.multisets import lipschitz_constant
+    >>> lipschitz_constant("mean", "emd", d=3)
+    1
+    >>> lipschitz_constant("sum", "matching", d=3)
+    1
+    >>> lipschitz_constant("sum", "emd", d=3) is None  # not Lipschitz: no constant
+    True
     """
     caller = "lipschitz_constant"
     check_param("aggregator", aggregator, Options(*AGGREGATORS, "attention"), caller)

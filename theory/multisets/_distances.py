@@ -99,6 +99,14 @@ def emd(X, Y) -> float:
     ----------
     Nikolentzos & Skianis (2026), Sec. 2, Eq. (EMD); solved exactly by POT's network simplex
     (``ot.emd2``) on the Euclidean (not squared) cost, or by the assignment problem when m = n.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.multisets import emd, hausdorff, matching
+    >>> X, Y = np.array([[0.0], [2.0]]), np.array([[0.0], [2.0], [2.0]])
+    >>> round(emd(X, Y), 6), hausdorff(X, Y), matching(X, Y)
+    (0.333333, 0.0, 2.0)
     """
     X, Y = _pair(X, Y, "emd")
     s = _scale_of(X, Y)

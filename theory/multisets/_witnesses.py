@@ -203,6 +203,14 @@ def family_ratio(aggregator: str, distance: str, c=None, eps=None):
     sum/EMD :math:`2(c+\varepsilon)/\varepsilon`; sum/H and max/M
     :math:`(c+\varepsilon)/\varepsilon`. Each diverges as :math:`\varepsilon \to 0^+`.
     With ``c``/``eps`` omitted, positive sympy symbols are used.
+
+    Examples
+    --------
+    >>> from theory.multisets import family_ratio
+    >>> family_ratio("sum", "emd")
+    (2*c + 2*epsilon)/epsilon
+    >>> float(family_ratio("sum", "emd", 1.0, 0.01))
+    202.0
     """
     if (aggregator, distance) not in _FAMILIES:
         raise invalid("aggregator", "family_ratio", f"one of the cells {FAMILY_CELLS}",

@@ -64,6 +64,12 @@ def bit_period(a: int, c: int, k: int, j: int) -> int:
 
     (the low ``j + 1`` bits form a full-period LCG mod :math:`2^{j+1}`; its top bit flips every
     half period). So the top bit, and any truncated output, has period :math:`m = 2^k`.
+
+    Examples
+    --------
+    >>> from theory.pcg import bit_period
+    >>> [bit_period(5, 3, 10, j) for j in range(5)]
+    [2, 4, 8, 16, 32]
     """
     a, c, k = _full(a, c, k, "bit_period")
     j = _int("j", j, "bit_period", 0, k - 1)

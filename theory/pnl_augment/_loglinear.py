@@ -233,6 +233,15 @@ def kl(P, Q) -> float:
     .. math:: \mathrm{KL}(P\|Q) = \sum_x p(x)\log\frac{p(x)}{q(x)}
 
     Returns ``inf`` when Q vanishes where P does not.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.pnl_augment import kl
+    >>> P = np.full((2, 2), 0.25)
+    >>> Q = np.array([[0.5, 0.25], [0.125, 0.125]])
+    >>> round(kl(P, Q), 6), kl(P, P)
+    (0.173287, 0.0)
     """
     A = check_array(P, "P", "kl", ndim=None)
     B = check_array(Q, "Q", "kl", ndim=None)

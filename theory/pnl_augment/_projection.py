@@ -121,6 +121,14 @@ def m_project(P, order_or_mask, *, tol: float = 1e-13, max_iter: int = 100, retu
     Paper §4 "forward projection", the energy minimisation (spec §1, §2.1). ``order_or_mask``:
     ℓ (many-body order) or a boolean mask B. Natural-gradient Newton from θ = 0 to
     ‖η_B − η̂_B‖_∞ ≤ ``tol``. Returns (Q, θ) (and the :class:`NewtonTrace` if asked).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.pnl_augment import kl, m_project, theta_to_P
+    >>> P = theta_to_P(np.random.default_rng(0).normal(0.0, 0.6, (2, 3, 2)))
+    >>> [round(kl(P, m_project(P, order)[0]), 6) for order in (1, 2, 3)]
+    [0.036484, 0.003485, 0.0]
     """
     P = _distribution(P, "P", "m_project")
     B = _mask_for(order_or_mask, P.shape, "m_project")
@@ -136,6 +144,17 @@ def one_body_projection(P) -> np.ndarray:
 
     M₁ is the fully factorised family (log q is a sum of one-coordinate functions), and its
     η-matching conditions fix exactly the marginal tails (spec §2.1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.pnl_augment import m_project, one_body_projection, theta_to_P
+    >>> P = theta_to_P(np.random.default_rng(0).normal(0.0, 0.6, (2, 3, 2)))
+    >>> Q = one_body_projection(P)
+    >>> bool(np.allclose(Q.sum(axis=(1, 2)), P.sum(axis=(1, 2))))
+    True
+    >>> bool(np.abs(m_project(P, 1)[0] - Q).max() < 1e-12)
+    True
     """
     P = _distribution(P, "P", "one_body_projection")
     d = P.ndim

@@ -70,6 +70,12 @@ def expected_set_size(C: int, q: float) -> float:
     .. math:: \\mathbb E|S| = 1 + q(C-1).
 
     Dimensionless (labels). Location: our derivation.
+
+    Examples
+    --------
+    >>> from theory.prism import expected_set_size
+    >>> expected_set_size(6, 0.3), expected_set_size(10, 0.0)
+    (2.5, 1.0)
     """
     return 1.0 + q * (C - 1)
 
@@ -82,6 +88,12 @@ def expected_inverse_set_size(C: int, q: float) -> float:
         \\mathbb E\\Big[\\frac1{|S|}\\Big] = \\frac{1-(1-q)^C}{Cq}\\quad (q>0),\\qquad 1\\ (q=0).
 
     Location: our derivation (``|S|−1 ~ Bin(C−1, q)``).
+
+    Examples
+    --------
+    >>> from theory.prism import expected_inverse_set_size
+    >>> round(expected_inverse_set_size(6, 0.3), 5), expected_inverse_set_size(6, 0.0)
+    (0.4902, 1.0)
     """
     if q == 0:
         return 1.0
@@ -113,6 +125,12 @@ def p_shared_distractor(C: int, q: float) -> float:
     .. math:: P(\\exists c\\ne y: c\\in S_i\\cap S_j\\mid y_i=y_j=y) = 1-(1-q^2)^{C-1}.
 
     Location: our derivation (the tie risk of prism.thm2.needs_symmetry_breaking).
+
+    Examples
+    --------
+    >>> from theory.prism import p_shared_distractor
+    >>> round(p_shared_distractor(6, 0.5), 4)
+    0.7627
     """
     if q == 1:
         return 1.0

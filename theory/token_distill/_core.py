@@ -245,6 +245,16 @@ def fvt_init(E, ids) -> np.ndarray:
     .. math:: e^*_0 = \frac{1}{n}\sum_{j=1}^{n} E_{t_j}
 
     (``tokdist.py`` L546-L547 at ``ac9ef2c``; the package's default ``pre_init_strategy``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.token_distill import fvt_init
+    >>> E = np.arange(12.0).reshape(4, 3)
+    >>> fvt_init(E, (1, 3))
+    array([6., 7., 8.])
+    >>> fvt_init(E, (1, 1, 3))
+    array([5., 6., 7.])
     """
     E = _table(E, "fvt_init")
     t = _subtokens(ids, E.shape[0], "fvt_init")
@@ -254,7 +264,17 @@ def fvt_init(E, ids) -> np.ndarray:
 def adaptive_weights(n: int, which: str = "input") -> np.ndarray:
     r"""AdaptiVocab's position weights: :math:`\alpha_j \propto e^{2j}` for input embeddings,
     :math:`e^{-2j}` for output embeddings, :math:`j = 1..n`, normalised to sum 1
-    (``tokdist.py`` L537-L545 at ``ac9ef2c``)."""
+    (``tokdist.py`` L537-L545 at ``ac9ef2c``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.token_distill import adaptive_weights
+    >>> np.round(adaptive_weights(3), 6)
+    array([0.015876, 0.11731 , 0.866813])
+    >>> np.round(adaptive_weights(3, "output"), 6)
+    array([0.866813, 0.11731 , 0.015876])
+    """
     check_param("n", n, Interval(1, None, integer=True), "adaptive_weights")
     check_param("which", which, Options("input", "output"), "adaptive_weights")
     j = np.arange(1, n + 1, dtype=np.float64)

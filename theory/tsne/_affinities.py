@@ -200,6 +200,19 @@ def joint_probabilities(sq_dists, perplexity: float) -> np.ndarray:
     Returns
     -------
     P : array of shape (n, n), symmetric, zero diagonal, sums to 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from theory.tsne import joint_probabilities, sq_distances
+    >>> X = np.random.default_rng(0).normal(size=(30, 4))
+    >>> D = sq_distances(X)
+    >>> P = joint_probabilities(D, 5.0)
+    >>> round(float(P.sum()), 12), bool(np.allclose(P, P.T))
+    (1.0, True)
+    >>> off = ~np.eye(30, dtype=bool)
+    >>> bool(np.abs(joint_probabilities(D + 7.0 * off, 5.0) - P).max() < 1e-15)
+    True
     """
     Pc = conditional_probabilities(sq_dists, perplexity)
     return (Pc + Pc.T) / (2 * Pc.shape[0])

@@ -115,6 +115,12 @@ def thm9_bound(n) -> float:
     Returns
     -------
     float
+
+    Examples
+    --------
+    >>> from theory.tsne import thm9_bound
+    >>> round(thm9_bound(10), 3), round(thm9_bound(100), 3), round(thm9_bound(10**9), 4)
+    (3.651, 3.298, 3.2651)
     """
     if not ((isinstance(n, int | np.integer) and n > 2) or n == np.inf):
         raise invalid("n", "thm9_bound", "an int > 2 or inf", n)
