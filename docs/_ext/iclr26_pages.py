@@ -374,11 +374,23 @@ def _natural(text: str) -> tuple:
     return tuple(int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", text or ""))
 
 
+def _paper_position(location: str) -> tuple:
+    """Main text before the appendix, then sections, theorems and figures in their numbering:
+    a plain sort of the location strings put "App. A.2" before "Thm 2"."""
+    import re
+
+    loc = location or ""
+    appendix = bool(re.match(r"\s*(app\b|app\.|appendix|app[A-Z]|[A-Z]\.\d)", loc, re.I)) or \
+        bool(re.search(r"^\(?app", loc, re.I))
+    numbers = [int(t) for t in re.findall(r"\d+", loc)[:3]]
+    return (appendix, numbers or [10**6], _natural(loc))
+
+
 def _in_paper_order(rows: list[dict]) -> list[tuple[str, list[dict]]]:
     """Cards grouped by result (the id's second part: ``thm2``, ``exp1``), groups and cards
-    ordered by where they sit in the paper."""
+    ordered by where they sit in the paper (main text first, by number)."""
     groups: dict[str, list[dict]] = {}
-    for r in sorted(rows, key=lambda r: (_natural(r.get("location") or ""), r["id"])):
+    for r in sorted(rows, key=lambda r: (_paper_position(r.get("location") or ""), r["id"])):
         groups.setdefault(r["id"].split(".")[1], []).append(r)
     return [(f"{name} ({cards[0].get('location') or ''})", cards)
             for name, cards in groups.items()]
@@ -402,15 +414,18 @@ def _prose(rows: list[dict], counts: Counter) -> str:
                      + "; ".join(f"`{r['id']}` ({r.get('location')})" for r in errors))
     else:
         parts.append("none fails as printed or as released code")
-    for key, words in (("reading_fails", ("are readings of ours that fail (not errors of the "
-                        "paper)")),
-                       ("not_reproduced", "are not reproduced on an analogue"),
-                       ("undecided", "are undecided (the evidence cannot decide)"),
-                       ("unavailable", ("cannot be checked here (data, models or compute "
-                        "we do not have)"))):
+    for key, one, many in (
+            ("reading_fails", "is a reading of ours that fails (not an error of the paper)",
+             "are readings of ours that fail (not errors of the paper)"),
+            ("not_reproduced", "is not reproduced on an analogue",
+             "are not reproduced on an analogue"),
+            ("undecided", "is undecided (the evidence cannot decide)",
+             "are undecided (the evidence cannot decide)"),
+            ("unavailable", "cannot be checked here (data, models or compute we do not have)",
+             "cannot be checked here (data, models or compute we do not have)")):
         if counts.get(key):
             n = counts[key]
-            parts.append(f"{n} {words.replace('are ', 'is ', 1) if n == 1 else words}")
+            parts.append(f"{n} {one if n == 1 else many}")
     rests = ", ".join(f"{k} {v}" for k, v in sorted(src.items()))
     where = ", ".join(f"{k} {v}" for k, v in sorted(st.items()))
     return ("; ".join(parts) + f". The statements rest on: {rests}; they were checked on "
