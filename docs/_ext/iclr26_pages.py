@@ -380,8 +380,8 @@ def _paper_position(location: str) -> tuple:
     import re
 
     loc = location or ""
-    appendix = bool(re.match(r"\s*(app\b|app\.|appendix|app[A-Z]|[A-Z]\.\d)", loc, re.I)) or \
-        bool(re.search(r"^\(?app", loc, re.I))
+    appendix = bool(re.match(r"\s*(app\b|app\.|appendix|app[A-Z]|[A-Z]\.\d)", loc, re.IGNORECASE)) or \
+        bool(re.search(r"^\(?app", loc, re.IGNORECASE))
     numbers = [int(t) for t in re.findall(r"\d+", loc)[:3]]
     return (appendix, numbers or [10**6], _natural(loc))
 
