@@ -33,7 +33,8 @@ def _pairs(D_M, Z, caller, z_name="Z"):
 def _row_norms(diff):
     """Euclidean row norms; rows whose squares over- or underflow (codes ~1e200 or ~1e-200) are
     recomputed scaled by their largest entry (the others keep the plain, bit-stable norm)."""
-    dN = np.linalg.norm(diff, axis=1)
+    with np.errstate(over="ignore", under="ignore"):  # the rows recomputed below
+        dN = np.linalg.norm(diff, axis=1)
     m = np.max(np.abs(diff), axis=1) if diff.size else np.zeros(len(diff))
     bad = (m > 0) & ((dN < 1e-150) | (dN > 1e150))
     if np.any(bad):

@@ -20,7 +20,8 @@ _METHODS = Options("closed", "pairs")
 def _norms(E: np.ndarray, axis: int = -1) -> np.ndarray:
     """Euclidean norms along ``axis``; rows whose squares over- or underflow (entries ~1e200 or
     ~1e-200) are recomputed scaled by their largest entry, the others keep the plain norm."""
-    n = np.linalg.norm(E, axis=axis)
+    with np.errstate(over="ignore", under="ignore"):  # the rows recomputed below
+        n = np.linalg.norm(E, axis=axis)
     big = np.max(np.abs(E), axis=axis)
     bad = (big > 0) & ((n < 1e-150) | (n > 1e150))
     if np.any(bad):
@@ -236,7 +237,10 @@ def push_away_grad(E) -> np.ndarray:
     B = U.shape[0]
     m = U.mean(axis=0)
     norms = _norms(H, axis=1)
-    tang = m[None, :] - (U @ m)[:, None] * U
+    # m − (u·m)u written through m − u (= D): the same vector for unit u, but for a tight set
+    # (m ≈ u) the two big terms of the first form cancel and the result leaves the tangent plane
+    D = m[None, :] - U
+    tang = D - np.einsum("ij,ij->i", D, U)[:, None] * U
     return 2.0 / (B - 1) * tang / norms[:, None]
 
 

@@ -217,4 +217,5 @@ def drift_bound(t: float, alpha: float, step_fro: float) -> float:
     check_param("step_fro", step_fro, Interval(0, None), "drift_bound")
     q = np.sqrt(1 - alpha)
     # 1 − √(1−α) = −expm1(½ log1p(−α)): the plain difference cancels for small α
-    return float(q / -np.expm1(0.5 * np.log1p(-alpha)) * t * step_fro)
+    with np.errstate(divide="ignore"):  # α = 1: log1p(−1) = −inf, and the bound is 0
+        return float(q / -np.expm1(0.5 * np.log1p(-alpha)) * t * step_fro)

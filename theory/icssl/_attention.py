@@ -64,7 +64,11 @@ def rbf_gram(X, h: float) -> np.ndarray:
     """
     X = _points(X, "X", "rbf_gram")
     check_param("h", h, _POS, "rbf_gram")
-    return np.exp(-_sqdist(X, X) / (2.0 * h))
+    d2 = _sqdist(X, X)
+    # exactly symmetric with a zero diagonal (the expansion leaves rounding residue on both)
+    d2 = (d2 + d2.T) / 2.0
+    np.fill_diagonal(d2, 0.0)
+    return np.exp(-d2 / (2.0 * h))
 
 
 def rbf_attention(U, V, h: float) -> np.ndarray:

@@ -305,5 +305,13 @@ def harmonic_label_propagation(A, lab_idx, y_lab, n_classes: int) -> np.ndarray:
                           f"<{int(np.isin(comp, orphan).sum())} node(s) without a labelled "
                           "node in their component>")
         L = np.diag(A.sum(1)) - A
-        out[unl] = linalg.solve(L[np.ix_(unl, unl)], A[np.ix_(unl, lab)] @ Y, assume_a="pos")
+        try:
+            out[unl] = linalg.solve(L[np.ix_(unl, unl)], A[np.ix_(unl, lab)] @ Y,
+                                    assume_a="pos")
+        except linalg.LinAlgError:
+            # connected on paper, but the links are so weak (~1e-300) that L_uu is singular
+            # in floats: there is no harmonic solution to return
+            raise invalid("A", "harmonic_label_propagation", "a graph whose unlabelled nodes "
+                          "are numerically connected to a labelled one (L_uu non-singular)",
+                          "<singular L_uu>") from None
     return out
