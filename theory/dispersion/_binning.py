@@ -111,6 +111,12 @@ def binned_correlation(x, ppl, group: int = 100, uniform_pick: int | None = 100,
     return BinnedCorrelation(r, int(keep.size), P, X, s2)
 
 
+def _no_text(v, name, caller):
+    """np.asarray reads "0.5" and True as numbers: refuse them before the conversion."""
+    if isinstance(v, str | bytes | bool | np.bool_) or np.asarray(v).dtype.kind in "USb":
+        raise invalid(name, caller, "a float or an array of floats in [-1, 1]", v)
+
+
 def inflation_closed_form(rho, G, s2: float = 1.0):
     r"""Correlation of group means when per-chunk (x, sorting variable) is bivariate normal.
 
@@ -140,6 +146,7 @@ def inflation_closed_form(rho, G, s2: float = 1.0):
     """
     check_param("G", G, Interval(1, None, integer=True), "inflation_closed_form")
     check_param("s2", s2, Interval(0, 1, closed="right"), "inflation_closed_form")
+    _no_text(rho, "rho", "inflation_closed_form")
     r = check_array(rho, "rho", "inflation_closed_form", ndim=None, min_rows=0)
     if not np.all((r >= -1) & (r <= 1)):
         raise invalid("rho", "inflation_closed_form", "a float in [-1, 1]", rho)
@@ -171,6 +178,7 @@ def implied_rho(r, G, s2: float = 1.0):
     """
     check_param("G", G, Interval(1, None, integer=True), "implied_rho")
     check_param("s2", s2, Interval(0, 1, closed="right"), "implied_rho")
+    _no_text(r, "r", "implied_rho")
     a = check_array(r, "r", "implied_rho", ndim=None, min_rows=0)
     if not np.all((a > -1) & (a < 1)):
         raise invalid("r", "implied_rho", "a float in (-1, 1)", r)

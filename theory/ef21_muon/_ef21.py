@@ -23,6 +23,8 @@ _POS = Interval(0, None, closed="neither")
 
 
 def _radii(t, K: int) -> np.ndarray:
+    if isinstance(t, str | bytes | bool | np.bool_):  # np.asarray would read "1" or True as 1.0
+        raise invalid("t", "ef21_muon_numpy", f"a radius >= 0 or K = {K} of them", t)
     arr = check_array(t, "t", "ef21_muon_numpy", ndim=None, min_rows=0, finite=False)
     if arr.ndim == 0:
         arr = np.full(K, float(arr))
@@ -86,6 +88,10 @@ def ef21_muon_numpy(grads: Sequence[Callable], X0, t, K: int, *, beta: float = 1
     step = lmo_fn if lmo_fn is not None else (lambda G: lmo(G, norm))
     n = len(grads)
     X = check_array(X0, "X0", "ef21_muon_numpy", ndim=None).copy()
+    if X.ndim not in (1, 2) or X.size == 0:
+        # the LMO geometries are those of vectors and matrices
+        raise invalid("X0", "ef21_muon_numpy", "a non-empty 1-D or 2-D array",
+                      f"<array of shape {X.shape}>")
     W = X.copy()
     M = [np.array(g(X), dtype=np.float64) for g in grads]
     bad = [j for j, m in enumerate(M) if m.shape != X.shape]

@@ -282,7 +282,8 @@ def harmonic_label_propagation(A, lab_idx, y_lab, n_classes: int) -> np.ndarray:
         raise invalid("A", "harmonic_label_propagation", "a matrix of non-negative affinities",
                       f"<array with min entry {float(A.min()):g}>")
     n = A.shape[0]
-    check_param("n_classes", n_classes, Interval(1, None, integer=True),
+    # capped: the output has n × n_classes entries (2**62 would ask for exabytes)
+    check_param("n_classes", n_classes, Interval(1, MAX_ITER, integer=True),
                 "harmonic_label_propagation")
     lab = np.asarray(lab_idx)
     if lab.ndim != 1 or not np.issubdtype(lab.dtype, np.integer) or lab.size == 0 or (

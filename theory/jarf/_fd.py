@@ -61,6 +61,8 @@ def _difference(f, x, eps, caller, *, central):
     one = x.ndim == 1
     X = check_array(x[None, :] if one else x, "x", caller, ndim=2)
     d = X.shape[1]
+    if isinstance(eps, str | bytes | bool | np.bool_):  # np.asarray reads "1" or True as 1.0
+        raise invalid("eps", caller, "positive finite step(s)", eps)
     e = check_array(eps, "eps", caller, ndim=None, min_rows=0, finite=False)
     if e.shape not in ((), (d,)):
         raise invalid("eps", caller, f"a float or an array of shape ({d},)",

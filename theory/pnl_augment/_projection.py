@@ -216,4 +216,14 @@ def pythagoras_residual(P, Q, R) -> float:
 
     .. math:: \mathrm{KL}(P\|R) = \mathrm{KL}(P\|Q) + \mathrm{KL}(Q\|R)
     """
+    # checked here so that a bad R is reported as 'R', not as kl's internal 'Q'
+    A = _distribution(P, "P", "pythagoras_residual")
+    for name, T in (("Q", Q), ("R", R)):
+        T = _tensor(T, name, "pythagoras_residual")
+        if T.shape != A.shape:
+            raise invalid(name, "pythagoras_residual", f"a tensor of the shape of P {A.shape}",
+                          f"<array of shape {T.shape}>")
+        if np.any(T < 0) or abs(float(T.sum()) - 1.0) > 1e-9:
+            raise invalid(name, "pythagoras_residual", "a distribution (entries >= 0, summing "
+                          "to 1 within 1e-9)", f"<array summing to {float(T.sum()):.12g}>")
     return kl(P, R) - kl(P, Q) - kl(Q, R)
