@@ -46,10 +46,15 @@ def test_generator_reproduces_the_authors_draws():
 def test_training_split_matches_sklearn():
     from sklearn.model_selection import train_test_split
 
+    # the released notebook: points from RandomState(0), split with random_state=21
     X, L, _t = swiss_roll_hole(2000)
-    Xtr, _, Ltr, _ = train_test_split(X, L, test_size=0.85, random_state=0)
+    Xtr, _, Ltr, _ = train_test_split(X, L, test_size=0.85, random_state=21)
     A, B, _ = authors_training_set(2000, 0.85)
     assert np.array_equal(A, Xtr) and np.array_equal(B, Ltr)
+    # the split seed is its own parameter, not the points' seed
+    Xtr0, _, _, _ = train_test_split(X, L, test_size=0.85, random_state=0)
+    assert np.array_equal(authors_training_set(2000, 0.85, split_state=0)[0], Xtr0)
+    assert not np.array_equal(A, Xtr0)
 
 
 def test_chart_matches_generator():

@@ -30,6 +30,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from theory.jarf import ejop_from_jacobians, mad_steps, precondition
+from theory.validation import check_array, invalid
 
 
 def fd_jacobian(predict_fn, X, steps, lo=None, hi=None) -> np.ndarray:
@@ -42,8 +43,27 @@ def fd_jacobian(predict_fn, X, steps, lo=None, hi=None) -> np.ndarray:
 
     Returns an array of shape (m, d, C); a probe pair collapsed by clipping gives 0.
     """
-    X = np.asarray(X, float)
+    if not callable(predict_fn):
+        raise invalid("predict_fn", "fd_jacobian", "a callable", f"<{type(predict_fn).__name__}>")
+    X = check_array(X, "X", "fd_jacobian")
     m, d = X.shape
+    steps = check_array(steps, "steps", "fd_jacobian", ndim=1)
+    if steps.shape != (d,) or np.any(steps <= 0):
+        raise invalid("steps", "fd_jacobian", f"an array of {d} positive finite steps",
+                      f"<array of shape {steps.shape}, min {steps.min():.3g}>")
+    if (lo is None) != (hi is None):
+        raise invalid("hi" if hi is None else "lo", "fd_jacobian",
+                      "given together with the other clipping bound", None)
+    if lo is not None:
+        lo = check_array(lo, "lo", "fd_jacobian", ndim=1)
+        hi = check_array(hi, "hi", "fd_jacobian", ndim=1)
+        for name, v in (("lo", lo), ("hi", hi)):
+            if v.shape != (d,):
+                raise invalid(name, "fd_jacobian", f"an array of shape ({d},)",
+                              f"<array of shape {v.shape}>")
+        if np.any(lo > hi):
+            raise invalid("hi", "fd_jacobian", "an array with hi >= lo entrywise",
+                          "<some hi < lo>")
     cols = []
     for j in range(d):
         up, dn = X.copy(), X.copy()
@@ -67,7 +87,10 @@ def mlp_jacobian(mlp, X) -> np.ndarray:
     if mlp.activation != "tanh":
         raise ValueError("The 'activation' of mlp must be 'tanh'. Got "
                          f"{mlp.activation!r} instead.")
-    A = np.asarray(X, float)
+    A = check_array(X, "X", "mlp_jacobian")
+    if A.shape[1] != mlp.coefs_[0].shape[0]:
+        raise invalid("X", "mlp_jacobian", f"an array with {mlp.coefs_[0].shape[0]} columns "
+                      "(the MLP's inputs)", f"<array of shape {A.shape}>")
     D = np.broadcast_to(np.eye(A.shape[1]), (A.shape[0],) + (A.shape[1],) * 2).copy()
     for W, b in zip(mlp.coefs_[:-1], mlp.intercepts_[:-1], strict=True):
         Z = A @ W + b
@@ -93,8 +116,9 @@ class _JARFBase(BaseEstimator):
         "n_estimators": [Interval(Integral, 1, None, closed="left")],
         "surrogate": [StrOptions({"rf", "mlp"})],
         "surrogate_estimators": [Interval(Integral, 1, None, closed="left")],
-        "alpha": [Interval(Real, 0, None, closed="neither")],
-        "gamma_rel": [Interval(Real, 0, None, closed="left")],
+        # np.inf as the upper end, open: an unbounded sklearn Interval admits alpha = inf
+        "alpha": [Interval(Real, 0, np.inf, closed="neither")],
+        "gamma_rel": [Interval(Real, 0, np.inf, closed="left")],
         "m_frac": [Interval(Real, 0, 1, closed="right")],
         "mode": [StrOptions({"full", "true_class"})],
         "mapping": [StrOptions({"paper", "eigrot", "identity", "random"})],

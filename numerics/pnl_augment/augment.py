@@ -22,7 +22,18 @@ from theory.pnl_augment import (
     released_backward_step,
     theta_to_P,
 )
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.pnl_augment._loglinear import _mask
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_param,
+    check_rng,
+    invalid,
+)
+
+_COUNT = Interval(0, MAX_ITER, integer=True)
 
 DECODERS = ("code", "theta_fixed")
 
@@ -35,7 +46,7 @@ def embed(x, shape, eps: float = 1e-5):
     Spec §1 "Embedding φ" (code ε = 1e-5). Returns (P of ``shape``, s).
     """
     a = check_array(x, "x", "embed", ndim=None).ravel()
-    shape = tuple(int(s) for s in shape)
+    shape = _shape(shape, "embed")
     if int(np.prod(shape)) != a.size:
         raise invalid("shape", "embed", f"a shape with {a.size} cells", shape)
     check_param("eps", eps, Interval(0, None, closed="neither"), "embed")
@@ -44,6 +55,14 @@ def embed(x, shape, eps: float = 1e-5):
     v = a + eps
     s = float(v.sum())
     return (v / s).reshape(shape), s
+
+
+def _shape(shape, caller):
+    # checked before int(): int(True) or int(2.7) would be accepted silently
+    if not isinstance(shape, tuple | list) or not shape or not all(
+            s in Interval(1, None, integer=True) for s in shape):
+        raise invalid("shape", caller, "a non-empty tuple of ints >= 1", shape)
+    return tuple(int(s) for s in shape)
 
 
 def encode(P, order: int = 1):
@@ -56,12 +75,15 @@ def kde_sample(thetas, mask, n: int, *, bandwidth: float = 0.05, rng=None):
     θ_B vectors of the class (spec §1 step 2; sklearn ``KernelDensity``)."""
     from sklearn.neighbors import KernelDensity
 
-    T = np.asarray(thetas, dtype=float)
-    B = np.asarray(mask, dtype=bool).copy()
+    T = check_array(thetas, "thetas", "kde_sample", ndim=None)
+    if T.ndim < 2:
+        raise invalid("thetas", "kde_sample", "a stack (m, *shape) of θ tensors",
+                      f"<array of shape {T.shape}>")
+    B = _mask(mask, T.shape[1:], "mask", "kde_sample").copy()
     B.flat[0] = False
-    check_param("n", n, Interval(1, None, integer=True), "kde_sample")
+    check_param("n", n, Interval(1, MAX_ITER, integer=True), "kde_sample")
     check_param("bandwidth", bandwidth, Interval(0, None, closed="neither"), "kde_sample")
-    rng = np.random.default_rng(rng)
+    rng = check_rng(rng, "rng", "kde_sample")
     V = T.reshape(T.shape[0], -1)[:, np.flatnonzero(B.ravel())]
     kde = KernelDensity(bandwidth=bandwidth).fit(V)
     W = kde.sample(n, random_state=int(rng.integers(2**31 - 1)))
@@ -73,7 +95,10 @@ def kde_sample(thetas, mask, n: int, *, bandwidth: float = 0.05, rng=None):
 def knn_kl(theta_star, Q_train, k: int):
     """Indices of the k training encodings nearest to Q_{w*} in KL(Q_{w*}‖Q_i) (``ld.kNN``)."""
     Qs = theta_to_P(theta_star)
-    Q_train = np.asarray(Q_train)
+    Q_train = check_array(Q_train, "Q_train", "knn_kl", ndim=None)
+    if Q_train.shape[1:] != Qs.shape:
+        raise invalid("Q_train", "knn_kl", f"a stack (m, {', '.join(map(str, Qs.shape))}) of "
+                      "distributions of theta_star's shape", f"<array of shape {Q_train.shape}>")
     check_param("k", k, Interval(1, Q_train.shape[0], integer=True), "knn_kl")
     d = np.array([kl(Qs, Q) for Q in Q_train])
     return np.argsort(d, kind="stable")[:k]
@@ -89,7 +114,7 @@ def backward_project(theta_star, P_neighbors, *, decoder: str = "code", order: i
     (θ_B = θ̄_B, η_{Bᶜ} = η_{Bᶜ}(Q_{w*})) (spec §2.4, our reading of M*_ℓ(N)).
     """
     check_param("decoder", decoder, Options(*DECODERS), "backward_project")
-    X = np.asarray(P_neighbors, dtype=float)
+    X = check_array(P_neighbors, "P_neighbors", "backward_project", ndim=None)
     if decoder == "code":
         return released_backward_step(theta_star, X, lr=lr, n_iter=n_iter)[0]
     A = body_mask(X.shape[1:], order)
@@ -110,9 +135,10 @@ def augment_class(X, shape, n_new: int, *, order: int = 1, k: int = 8, bandwidth
     from theory.pnl_augment import mixture_fit
 
     X = check_array(X, "X", "augment_class", ndim=2, min_rows=2)
-    check_param("n_new", n_new, Interval(0, None, integer=True), "augment_class")
+    check_param("n_new", n_new, _COUNT, "augment_class")
+    check_param("k", k, Interval(1, None, integer=True), "augment_class")
     check_param("decoder", decoder, Options(*DECODERS), "augment_class")
-    rng = np.random.default_rng(seed)
+    rng = check_rng(seed, "seed", "augment_class")
     k = min(k, X.shape[0])
     emb = [embed(x, shape, eps) for x in X]
     Ps = np.stack([p for p, _ in emb])
@@ -139,8 +165,10 @@ def knn_mean_augment(X, n_new: int, k: int, seed: int = 0):
     """Control without geometry: each new sample is the mean of a random class member's k
     nearest class members (Euclidean, the member included)."""
     X = check_array(X, "X", "knn_mean_augment", ndim=2, min_rows=1)
-    check_param("n_new", n_new, Interval(0, None, integer=True), "knn_mean_augment")
-    rng = np.random.default_rng(seed)
+    check_param("n_new", n_new, _COUNT, "knn_mean_augment")
+    # k = 0 would average no neighbour: a row of NaN
+    check_param("k", k, Interval(1, None, integer=True), "knn_mean_augment")
+    rng = check_rng(seed, "seed", "knn_mean_augment")
     k = min(k, X.shape[0])
     D = ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1)
     anchors = rng.integers(0, X.shape[0], n_new)
@@ -152,9 +180,9 @@ def gauss_noise_augment(X, n_new: int, sigma: float = 0.1, seed: int = 0):
     """Control: random class members plus N(0, (σ · per-feature std of the class)²), clipped at
     0 (features are nonnegative)."""
     X = check_array(X, "X", "gauss_noise_augment", ndim=2, min_rows=1)
-    check_param("n_new", n_new, Interval(0, None, integer=True), "gauss_noise_augment")
+    check_param("n_new", n_new, _COUNT, "gauss_noise_augment")
     check_param("sigma", sigma, Interval(0, None), "gauss_noise_augment")
-    rng = np.random.default_rng(seed)
+    rng = check_rng(seed, "seed", "gauss_noise_augment")
     sd = X.std(axis=0)
     idx = rng.integers(0, X.shape[0], n_new)
     return np.clip(X[idx] + rng.normal(size=(n_new, X.shape[1])) * sigma * sd, 0.0, None)

@@ -12,7 +12,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import shortest_path
 from scipy.spatial import cKDTree
 
-from theory.validation import check_array, invalid
+from theory.validation import Interval, check_array, check_int, check_param, invalid
 
 #: Spiral rate b of the log spiral r = e^{bt}.
 B = 0.1
@@ -20,6 +20,17 @@ B = 0.1
 DOMAIN = (-2.0, 10.0, 0.0, 6.0)
 #: The open hole (l_lo, l_hi) × (z_lo, z_hi) removed from the domain.
 HOLE = (1.5, 6.5, 2.5, 3.5)
+
+
+class _Bool:
+    def __contains__(self, v):
+        return isinstance(v, bool | np.bool_)
+
+    def __str__(self):
+        return "a bool"
+
+
+_BOOL = _Bool()
 
 
 def swiss_roll_hole(n_samples: int, *, hole: bool = True, random_state: int = 0):
@@ -54,11 +65,10 @@ def swiss_roll_hole(n_samples: int, *, hole: bool = True, random_state: int = 0)
     t : ndarray (n,)
         The spiral angle (the code's ``color``), radians.
     """
-    if not isinstance(n_samples, (int, np.integer)) or n_samples < 1:
-        raise invalid("n_samples", "swiss_roll_hole", "an integer ≥ 1", n_samples)
-    if not isinstance(random_state, (int, np.integer)) or random_state < 0:
-        raise invalid("random_state", "swiss_roll_hole", "an integer ≥ 0", random_state)
-    gen = np.random.RandomState(int(random_state))
+    n_samples = check_int(n_samples, "n_samples", "swiss_roll_hole", 1, 10**8)
+    random_state = check_int(random_state, "random_state", "swiss_roll_hole", 0, 2**32 - 1)
+    check_param("hole", hole, _BOOL, "swiss_roll_hole")
+    gen = np.random.RandomState(random_state)
     l = -2 + 12 * gen.uniform(size=2 * n_samples)
     z = 6 * gen.uniform(size=2 * n_samples)
     idx = np.arange(len(l))
@@ -206,32 +216,52 @@ def graph_geodesic(X, k: int = 5):
     ndarray (n, n); ``inf`` between disconnected components.
     """
     X = check_array(X, "X", "graph_geodesic", min_rows=2)
-    if not isinstance(k, (int, np.integer)) or not 1 <= k < len(X):
-        raise invalid("k", "graph_geodesic", f"an integer in [1, {len(X) - 1}]", k)
-    dist, idx = cKDTree(X).query(X, k=int(k) + 1)
-    n = len(X)
-    G = csr_matrix((dist[:, 1:].ravel(), (np.repeat(np.arange(n), int(k)), idx[:, 1:].ravel())),
+    # duplicated points are one point at distance 0: the kNN query could otherwise return a
+    # twin before the point itself and a zero-length edge is no edge in a sparse graph
+    U, inv = np.unique(X, axis=0, return_inverse=True)
+    inv = inv.ravel()
+    if len(U) < 2:
+        raise invalid("X", "graph_geodesic", "an array with at least 2 distinct rows",
+                      f"<array of shape {X.shape}, 1 distinct row>")
+    k = check_int(k, "k", "graph_geodesic", 1, len(U) - 1)
+    dist, idx = cKDTree(U).query(U, k=k + 1)
+    n = len(U)
+    G = csr_matrix((dist[:, 1:].ravel(), (np.repeat(np.arange(n), k), idx[:, 1:].ravel())),
                    shape=(n, n))
     G = G.maximum(G.T)
-    return shortest_path(G, method="D", directed=False)
+    return shortest_path(G, method="D", directed=False)[np.ix_(inv, inv)]
 
 
 def authors_training_set(n_samples: int = 10_000, test_size: float = 0.85,
-                         random_state: int = 0):
+                         random_state: int = 0, split_state: int = 21):
     r"""The released notebook's training set: ``SwissRoll(n_samples, test_size)``'s train split.
 
-    ``sklearn.model_selection.train_test_split(random_state=0)`` draws one permutation π of the
-    n rows from ``RandomState(0)``; the test set is π[:⌈test_size·n⌉] and the training set the
-    rest, in that order (n = 10 000, test 0.85: the paper's 1 500 training points).
+    The points are :func:`swiss_roll_hole` drawn with ``RandomState(random_state)`` (the
+    generator's seed, 0 in the released code); the split is a separate draw:
+    ``sklearn.model_selection.train_test_split(random_state=split_state)``, 21 in the released
+    code, takes one permutation π of the n rows from ``RandomState(split_state)``; the test set is
+    π[:⌈test_size·n⌉] and the training set the rest, in that order (n = 10 000, test 0.85: the
+    paper's 1 500 training points).
+
+    Parameters
+    ----------
+    n_samples : int
+        Points drawn before the split.
+    test_size : float in (0, 1)
+    random_state : int ≥ 0
+        Seed of the points (0 reproduces the released arrays).
+    split_state : int ≥ 0
+        Seed of the train/test permutation (21 reproduces the released split).
 
     Returns
     -------
     X, latent, t : the training rows, as in :func:`swiss_roll_hole`.
     """
-    if not 0 < test_size < 1:
-        raise invalid("test_size", "authors_training_set", "a number in (0, 1)", test_size)
+    check_param("test_size", test_size, Interval(0, 1, closed="neither"),
+                "authors_training_set")
+    split_state = check_int(split_state, "split_state", "authors_training_set", 0, 2**32 - 1)
     X, L, t = swiss_roll_hole(n_samples, random_state=random_state)
     n_test = int(np.ceil(test_size * len(X)))
-    perm = np.random.RandomState(random_state).permutation(len(X))
+    perm = np.random.RandomState(split_state).permutation(len(X))
     tr = perm[n_test:]
     return X[tr], L[tr], t[tr]

@@ -9,20 +9,50 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.validation import check_array, invalid
+from theory.validation import (
+    Interval,
+    Options,
+    check_array,
+    check_param,
+    check_symmetric,
+    invalid,
+)
 
 
-def _pairs(D_M, Z, caller):
-    D = check_array(D_M, "D_M", caller, min_rows=2)
-    if D.shape[0] != D.shape[1]:
-        raise invalid("D_M", caller, "a square distance matrix", f"<array of shape {D.shape}>")
-    Zc = check_array(Z, "Z", caller)
+def _pairs(D_M, Z, caller, z_name="Z"):
+    D = _distances(D_M, "D_M", caller)
+    Zc = check_array(Z, z_name, caller)
     if len(Zc) != len(D):
-        raise invalid("Z", caller, f"an array with {len(D)} rows (one per row of D_M)",
+        raise invalid(z_name, caller, f"an array with {len(D)} rows (one per row of D_M)",
                       f"<array of shape {Zc.shape}>")
     iu = np.triu_indices(len(D), 1)
-    dN = np.linalg.norm(Zc[iu[0]] - Zc[iu[1]], axis=1)
-    return D[iu], dN
+    diff = Zc[iu[0]] - Zc[iu[1]]
+    return D[iu], _row_norms(diff)
+
+
+def _row_norms(diff):
+    """Euclidean row norms; rows whose squares over- or underflow (codes ~1e200 or ~1e-200) are
+    recomputed scaled by their largest entry (the others keep the plain, bit-stable norm)."""
+    with np.errstate(over="ignore", under="ignore"):  # the rows recomputed below
+        dN = np.linalg.norm(diff, axis=1)
+    m = np.max(np.abs(diff), axis=1) if diff.size else np.zeros(len(diff))
+    bad = (m > 0) & ((dN < 1e-150) | (dN > 1e150))
+    if np.any(bad):
+        dN[bad] = np.linalg.norm(diff[bad] / m[bad, None], axis=1) * m[bad]
+    return dN
+
+
+def _distances(D_M, name, caller):
+    """A distance matrix: square, symmetric, non-negative (only its upper triangle is read, so an
+    asymmetric one would be silently half-ignored)."""
+    D = check_array(D_M, name, caller, min_rows=2)
+    if D.shape[0] != D.shape[1]:
+        raise invalid(name, caller, "a square distance matrix", f"<array of shape {D.shape}>")
+    if np.any(D < 0):
+        raise invalid(name, caller, "a distance matrix (entries >= 0)",
+                      f"<array with min entry {float(D.min()):g}>")
+    check_symmetric(D, name, caller)
+    return D
 
 
 def separation_eps(F, D_M, delta: float) -> float:
@@ -45,9 +75,8 @@ def separation_eps(F, D_M, delta: float) -> float:
     delta : float
         Separation scale δ > 0 (same units as D_M).
     """
-    if not np.isfinite(delta) or delta <= 0:
-        raise invalid("delta", "separation_eps", "a finite number > 0", delta)
-    dM, dN = _pairs(D_M, F, "separation_eps")
+    check_param("delta", delta, Interval(0, None, closed="neither"), "separation_eps")
+    dM, dN = _pairs(D_M, F, "separation_eps", z_name="F")
     far = dM >= delta
     return float(np.min(dN[far] / dM[far])) if np.any(far) else float("inf")
 
@@ -83,14 +112,10 @@ def injective_loss(D_M, Z, *, eps: float = 0.3, alpha: float = 5.0,
     -------
     float (unitless). ``nan`` never: an empty mask raises.
     """
-    if not 0 < eps <= 1:
-        raise invalid("eps", "injective_loss", "a number in (0, 1]", eps)
-    if not 0 <= alpha < np.inf:
-        raise invalid("alpha", "injective_loss", "a finite number ≥ 0", alpha)
-    if not 0 <= delta_frac < 1:
-        raise invalid("delta_frac", "injective_loss", "a number in [0, 1)", delta_frac)
-    if reduce not in ("code", "paper"):
-        raise invalid("reduce", "injective_loss", "'code' or 'paper'", reduce)
+    check_param("eps", eps, Interval(0, 1, closed="right"), "injective_loss")
+    check_param("alpha", alpha, Interval(0, None), "injective_loss")
+    check_param("delta_frac", delta_frac, Interval(0, 1, closed="left"), "injective_loss")
+    check_param("reduce", reduce, Options("code", "paper"), "injective_loss")
     dM, dN = _pairs(D_M, Z, "injective_loss")
     far = dM > delta_frac * dM.max()
     mask = far & (dN > 0) if reduce == "code" else far
@@ -103,12 +128,15 @@ def injective_loss(D_M, Z, *, eps: float = 0.3, alpha: float = 5.0,
     return float(terms.mean() if reduce == "code" else terms.sum() / len(dM))
 
 
+_KAPPA = Interval(1, None)
+
+
 def _jac(J, caller):
     A = check_array(J, "J", caller, ndim=None)
     if A.ndim == 2:
         A = A[None]
-    if A.ndim != 3:
-        raise invalid("J", caller, "a 2-D Jacobian or a 3-D batch of them",
+    if A.ndim != 3 or 0 in A.shape:
+        raise invalid("J", caller, "a non-empty 2-D Jacobian or a 3-D batch of them",
                       f"<array of shape {A.shape}>")
     return A
 
@@ -141,8 +169,7 @@ def bilip_loss(J, kappa: float) -> float:
     >>> bilip_loss(np.diag([1.5, 0.75]), 2.0)
     0.0
     """
-    if not 1 <= kappa < np.inf:
-        raise invalid("kappa", "bilip_loss", "a finite number ≥ 1", kappa)
+    check_param("kappa", kappa, _KAPPA, "bilip_loss")
     s = np.linalg.svd(_jac(J, "bilip_loss"), compute_uv=False)
     lo = np.maximum(1 / kappa - s[:, -1], 0) ** 2
     hi = np.maximum(s[:, 0] - kappa, 0) ** 2
@@ -174,8 +201,7 @@ def bilip_loss_code(J, kappa: float) -> float:
     >>> round(bilip_loss_code(np.array([[1.0, 1.0], [0.0, 1.0]]), 1.0), 6)
     3.0
     """
-    if not 1 <= kappa < np.inf:
-        raise invalid("kappa", "bilip_loss_code", "a finite number ≥ 1", kappa)
+    check_param("kappa", kappa, _KAPPA, "bilip_loss_code")
     A = _jac(J, "bilip_loss_code")
     G = np.einsum("bmi,bmj->bij", A, A)
     d = np.diagonal(G, axis1=1, axis2=2)
@@ -198,8 +224,8 @@ def knn_recall(D_X, D_Z, k) -> float:
     D_X, D_Z : array (n, n)
     k : int or sequence of int, each in [1, n − 1]
     """
-    A = check_array(D_X, "D_X", "knn_recall", min_rows=2)
-    Bm = check_array(D_Z, "D_Z", "knn_recall", min_rows=2)
+    A = _distances(D_X, "D_X", "knn_recall")
+    Bm = _distances(D_Z, "D_Z", "knn_recall")
     if A.shape != Bm.shape or A.shape[0] != A.shape[1]:
         raise invalid("D_Z", "knn_recall", f"a square matrix of shape {A.shape}",
                       f"<array of shape {Bm.shape}>")

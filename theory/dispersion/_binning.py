@@ -83,7 +83,9 @@ def binned_correlation(x, ppl, group: int = 100, uniform_pick: int | None = 100,
     order = np.argsort(ppl, kind="stable")[: n_groups * group]
     P = ppl[order].reshape(n_groups, group).mean(axis=1)
     X = x[order].reshape(n_groups, group).mean(axis=1)
-    s2 = float(np.var(P) / np.var(ppl)) if np.var(ppl) > 0 else float("nan")
+    sc = float(np.max(np.abs(ppl))) or 1.0
+    v_all = np.var(ppl / sc)
+    s2 = float(np.var(P / sc) / v_all) if v_all > 0 else float("nan")
     keep = np.arange(n_groups)
     if uniform_pick is not None and n_groups > uniform_pick:
         targets = np.linspace(P.min(), P.max(), uniform_pick)
@@ -91,13 +93,28 @@ def binned_correlation(x, ppl, group: int = 100, uniform_pick: int | None = 100,
     if ppl_max is not None:
         keep = keep[P[keep] < ppl_max]
     if keep.size < 3:
+        if ppl_max is None:
+            raise invalid("uniform_pick", caller, "a number of picks that keeps at least 3 "
+                          "distinct groups", uniform_pick)
         raise invalid("ppl_max", caller, "a cut-off that keeps at least 3 groups", ppl_max)
     P, X = P[keep], X[keep]
+    for name, M in (("ppl", P), ("x", X)):
+        if np.all(M == M[0]):
+            # a correlation with a constant is 0/0: NaN, not a number to report
+            raise invalid(name, caller, "an array whose kept group means are not all equal",
+                          f"<{keep.size} equal group means>")
     if method == "pearson":
-        r = float(np.corrcoef(P, X)[0, 1])
+        # scale-free, so computed on the data over its largest entry (no overflow at 1e200)
+        r = float(np.corrcoef(P / np.max(np.abs(P)), X / np.max(np.abs(X)))[0, 1])
     else:
         r = float(stats.spearmanr(P, X).statistic)
     return BinnedCorrelation(r, int(keep.size), P, X, s2)
+
+
+def _no_text(v, name, caller):
+    """np.asarray reads "0.5" and True as numbers: refuse them before the conversion."""
+    if isinstance(v, str | bytes | bool | np.bool_) or np.asarray(v).dtype.kind in "USb":
+        raise invalid(name, caller, "a float or an array of floats in [-1, 1]", v)
 
 
 def inflation_closed_form(rho, G, s2: float = 1.0):
@@ -129,7 +146,8 @@ def inflation_closed_form(rho, G, s2: float = 1.0):
     """
     check_param("G", G, Interval(1, None, integer=True), "inflation_closed_form")
     check_param("s2", s2, Interval(0, 1, closed="right"), "inflation_closed_form")
-    r = np.asarray(rho, dtype=float)
+    _no_text(rho, "rho", "inflation_closed_form")
+    r = check_array(rho, "rho", "inflation_closed_form", ndim=None, min_rows=0)
     if not np.all((r >= -1) & (r <= 1)):
         raise invalid("rho", "inflation_closed_form", "a float in [-1, 1]", rho)
     s = np.sqrt(s2)
@@ -160,7 +178,8 @@ def implied_rho(r, G, s2: float = 1.0):
     """
     check_param("G", G, Interval(1, None, integer=True), "implied_rho")
     check_param("s2", s2, Interval(0, 1, closed="right"), "implied_rho")
-    a = np.asarray(r, dtype=float)
+    _no_text(r, "r", "implied_rho")
+    a = check_array(r, "r", "implied_rho", ndim=None, min_rows=0)
     if not np.all((a > -1) & (a < 1)):
         raise invalid("r", "implied_rho", "a float in (-1, 1)", r)
     out = np.sign(a) * np.sqrt(a**2 / (G * s2 * (1 - a**2) + a**2))

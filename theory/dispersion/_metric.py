@@ -17,12 +17,37 @@ from theory.validation import Options, check_array, check_param, invalid
 _METHODS = Options("closed", "pairs")
 
 
+def _norms(E: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Euclidean norms along ``axis``; rows whose squares over- or underflow (entries ~1e200 or
+    ~1e-200) are recomputed scaled by their largest entry, the others keep the plain norm."""
+    with np.errstate(over="ignore", under="ignore"):  # the rows recomputed below
+        n = np.linalg.norm(E, axis=axis)
+    big = np.max(np.abs(E), axis=axis)
+    bad = (big > 0) & ((n < 1e-150) | (n > 1e150))
+    if np.any(bad):
+        Eb = np.moveaxis(E, axis, -1)[bad]
+        n[bad] = np.linalg.norm(Eb / big[bad][..., None], axis=-1) * big[bad]
+    return n
+
+
 def _unit(E: np.ndarray, name: str, caller: str) -> np.ndarray:
-    norms = np.linalg.norm(E, axis=1)
+    norms = _norms(E, axis=1)
     if np.any(norms == 0):
         raise invalid(name, caller, "an array whose rows are all non-zero (a cosine needs a "
                       "direction)", f"<array with {int(np.sum(norms == 0))} zero row(s)>")
+    if np.any(np.isinf(norms)):
+        # a row of norm > 1.8e308: it has a direction, but no float norm; scale it down first
+        big = np.max(np.abs(E), axis=1, keepdims=True)
+        E = E / big
+        norms = np.linalg.norm(E, axis=1)
     return E / norms[:, None]
+
+
+def _spread(U: np.ndarray) -> float:
+    """1 − ‖m‖² for unit rows, as the mean of ‖u_i − m‖² (equal since every ‖u_i‖ = 1): no
+    cancellation when the rows are nearly parallel (1 − ‖m‖² rounds to a negative there)."""
+    m = U.mean(axis=0)
+    return float(np.mean(np.sum((U - m) ** 2, axis=1)))
 
 
 def _vectors(E, name: str, caller: str, min_rows: int = 2) -> np.ndarray:
@@ -93,8 +118,7 @@ def dispersion(E, method: str = "closed") -> float:
     U = _vectors(E, "E", "dispersion")
     N = U.shape[0]
     if method == "closed":
-        m = U.mean(axis=0)
-        return float(N / (N - 1) * (1.0 - m @ m))
+        return N / (N - 1) * _spread(U)
     iu = np.triu_indices(N, k=1)
     return float(np.mean(1.0 - (U @ U.T)[iu]))
 
@@ -132,7 +156,10 @@ def cross_dispersion(A, B) -> float:
     if U.shape[1] != V.shape[1]:
         raise invalid("B", "cross_dispersion", f"an array with {U.shape[1]} columns (as A)",
                       f"<array of shape {V.shape}>")
-    return float(1.0 - U.mean(axis=0) @ V.mean(axis=0))
+    mA, mB = U.mean(axis=0), V.mean(axis=0)
+    # 1 − m_A·m_B = ½(‖m_A − m_B‖² + (1 − ‖m_A‖²) + (1 − ‖m_B‖²)): three terms ≥ 0, no
+    # cancellation when both sets are tight around one direction
+    return float(0.5 * (np.sum((mA - mB) ** 2) + _spread(U) + _spread(V)))
 
 
 def chunk_dispersion(H, unit: str = "tokens_in_chunk", pool: str = "mean") -> np.ndarray | float:
@@ -165,13 +192,13 @@ def chunk_dispersion(H, unit: str = "tokens_in_chunk", pool: str = "mean") -> np
         if H.shape[1] < 2:
             raise invalid("H", "chunk_dispersion", "an array with at least 2 tokens per chunk",
                           f"<array of shape {H.shape}>")
-        n = np.linalg.norm(H, axis=2, keepdims=True)
+        n = _norms(H, axis=2)[..., None]
         if np.any(n == 0):
             raise invalid("H", "chunk_dispersion", "an array of non-zero token vectors",
                           "<array with zero rows>")
-        m = (H / n).mean(axis=1)
         T = H.shape[1]
-        return T / (T - 1) * (1.0 - np.einsum("cd,cd->c", m, m))
+        return np.array([T / (T - 1) * _spread(_unit(Hc, "H", "chunk_dispersion"))
+                         for Hc in H])
     V = H.mean(axis=1) if pool == "mean" else H[:, -1, :]
     return dispersion(V)
 
@@ -200,8 +227,7 @@ def push_away_loss(E) -> float:
     """
     U = _vectors(E, "E", "push_away_loss")
     B = U.shape[0]
-    m = U.mean(axis=0)
-    return float(B / (B - 1) * (m @ m - 1.0))
+    return float(-B / (B - 1) * _spread(U))
 
 
 def push_away_grad(E) -> np.ndarray:
@@ -231,8 +257,11 @@ def push_away_grad(E) -> np.ndarray:
     U = _unit(H, "E", "push_away_grad")
     B = U.shape[0]
     m = U.mean(axis=0)
-    norms = np.linalg.norm(H, axis=1)
-    tang = m[None, :] - (U @ m)[:, None] * U
+    norms = _norms(H, axis=1)
+    # m − (u·m)u written through m − u (= D): the same vector for unit u, but for a tight set
+    # (m ≈ u) the two big terms of the first form cancel and the result leaves the tangent plane
+    D = m[None, :] - U
+    tang = D - np.einsum("ij,ij->i", D, U)[:, None] * U
     return 2.0 / (B - 1) * tang / norms[:, None]
 
 

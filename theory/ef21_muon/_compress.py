@@ -8,16 +8,38 @@ All compressors act entrywise on arrays of any shape except ``rank_r`` (matrices
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from theory.validation import Interval, Options, check_param, invalid
+from theory.validation import Interval, Options, check_array, check_param, check_rng, invalid
 
 
 def _arr(x, caller: str) -> np.ndarray:
-    a = np.asarray(x, dtype=np.float64)
-    if a.size == 0 or not np.all(np.isfinite(a)):
-        raise invalid("x", caller, "a non-empty finite real array", "<empty or non-finite>")
+    a = check_array(x, "x", caller, ndim=None, min_rows=0)
+    if a.size == 0:
+        raise invalid("x", caller, "a non-empty finite real array", f"<array of shape {a.shape}>")
     return a
+
+
+#: Natural compression rounds up to 2^(e+1): from |x| ≥ 2^1023 that is 2^1024 = inf.
+_NAT_MAX = 2.0**1023
+
+
+def _nat_arr(x, caller: str) -> np.ndarray:
+    a = _arr(x, caller)
+    if np.any(np.abs(a) >= _NAT_MAX):
+        raise invalid("x", caller, "an array with |x_i| < 2**1023 (its upper power of two "
+                      "must be a finite float)", f"<array with max |x| {np.abs(a).max():.3g}>")
+    return a
+
+
+def _shape_d(shape, caller: str) -> int:
+    """The number of entries of ``shape``, a Python int (no int64 wrap-around)."""
+    if (not isinstance(shape, tuple | list) or len(shape) < 1
+            or not all(v in Interval(1, None, integer=True) for v in shape)):
+        raise invalid("shape", caller, "a tuple of positive ints", shape)
+    return math.prod(int(v) for v in shape)
 
 
 def topk(x, k: int) -> np.ndarray:
@@ -50,6 +72,7 @@ def randk(x, k: int, rng: np.random.Generator) -> np.ndarray:
     """
     a = _arr(x, "randk")
     check_param("k", k, Interval(1, a.size, integer=True), "randk")
+    rng = check_rng(rng, "rng", "randk")
     flat = a.ravel()
     keep = rng.choice(flat.size, size=k, replace=False)
     out = np.zeros_like(flat)
@@ -79,7 +102,8 @@ def natural(x, rng: np.random.Generator) -> np.ndarray:
     .. math:: C(x)_i = \\operatorname{sign}(x_i)\\,2^{e_i}(1 + B_i),\\
               B_i \\sim \\mathrm{Bernoulli}(|x_i|/2^{e_i} - 1),\\ e_i = \\lfloor\\log_2|x_i|\\rfloor
     """
-    a = _arr(x, "natural")
+    a = _nat_arr(x, "natural")
+    rng = check_rng(rng, "rng", "natural")
     mag = np.abs(a)
     nz = mag > 0
     e = np.zeros_like(a)
@@ -95,11 +119,12 @@ def natural_variance(x) -> float:
 
     .. math:: \\mathbb E(C(x)_i - x_i)^2 = (2^{e_i+1} - |x_i|)(|x_i| - 2^{e_i})
     """
-    a = _arr(x, "natural_variance")
+    a = _nat_arr(x, "natural_variance")
     mag = np.abs(a).ravel()
     mag = mag[mag > 0]
     low = np.exp2(np.floor(np.log2(mag)))
-    return float(np.sum((2 * low - mag) * (mag - low)))
+    with np.errstate(over="ignore"):  # inf only when the variance itself exceeds the floats
+        return float(np.sum((2 * low - mag) * (mag - low)))
 
 
 _KINDS = Options("topk", "randk", "rank", "natural", "identity")
@@ -125,10 +150,7 @@ def contraction_alpha(kind: str, k: int, shape) -> float:
     0.888889
     """
     check_param("kind", kind, _KINDS, "contraction_alpha")
-    if (not isinstance(shape, tuple | list) or len(shape) < 1
-            or not all(isinstance(v, int | np.integer) and v >= 1 for v in shape)):
-        raise invalid("shape", "contraction_alpha", "a tuple of positive ints", shape)
-    d = int(np.prod(shape))
+    d = _shape_d(shape, "contraction_alpha")
     if kind == "identity":
         return 1.0
     if kind == "natural":
@@ -137,9 +159,9 @@ def contraction_alpha(kind: str, k: int, shape) -> float:
         if len(shape) != 2:
             raise invalid("shape", "contraction_alpha", "a pair (m, n) for kind='rank'", shape)
         check_param("k", k, Interval(1, min(shape), integer=True), "contraction_alpha")
-        return k / min(shape)
+        return int(k) / int(min(shape))
     check_param("k", k, Interval(1, d, integer=True), "contraction_alpha")
-    return k / d
+    return int(k) / d
 
 
 def natural_omega() -> float:
@@ -158,12 +180,18 @@ def bits_per_message(kind: str, k: int, shape, float_bits: int = 32) -> int:
     .. math:: b_{\\mathrm{Top}k} = k\\,(b_{\\mathrm{float}} + \\lceil\\log_2 d\\rceil)
     """
     check_param("kind", kind, _KINDS, "bits_per_message")
-    d = int(np.prod(shape))
+    d = _shape_d(shape, "bits_per_message")
+    check_param("float_bits", float_bits, Interval(1, None, integer=True), "bits_per_message")
+    float_bits = int(float_bits)
     if kind == "identity":
         return float_bits * d
     if kind in ("topk", "randk"):
         check_param("k", k, Interval(1, d, integer=True), "bits_per_message")
-        return k * (float_bits + int(np.ceil(np.log2(max(d, 2)))))
+        # ⌈log₂ d⌉ exactly, from the integer (a float log2 rounds for d near a power of two)
+        return int(k) * (float_bits + max(d - 1, 1).bit_length())
     if kind == "rank":
-        return float_bits * k * (shape[0] + shape[1])
+        if len(shape) != 2:
+            raise invalid("shape", "bits_per_message", "a pair (m, n) for kind='rank'", shape)
+        check_param("k", k, Interval(1, min(shape), integer=True), "bits_per_message")
+        return float_bits * int(k) * (int(shape[0]) + int(shape[1]))
     return 9 * d

@@ -9,13 +9,23 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from theory.ef21_muon._lmo import NORMS, _shape, dual_norm, lmo
-from theory.validation import Interval, Options, check_param, invalid
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_param,
+    check_rng,
+    invalid,
+)
 
 _POS = Interval(0, None, closed="neither")
 
 
 def _radii(t, K: int) -> np.ndarray:
-    arr = np.asarray(t, dtype=np.float64)
+    if isinstance(t, str | bytes | bool | np.bool_):  # np.asarray would read "1" or True as 1.0
+        raise invalid("t", "ef21_muon_numpy", f"a radius >= 0 or K = {K} of them", t)
+    arr = check_array(t, "t", "ef21_muon_numpy", ndim=None, min_rows=0, finite=False)
     if arr.ndim == 0:
         arr = np.full(K, float(arr))
     if arr.shape != (K,) or not np.all(np.isfinite(arr)) or np.any(arr < 0):
@@ -56,7 +66,7 @@ def ef21_muon_numpy(grads: Sequence[Callable], X0, t, K: int, *, beta: float = 1
     (``‖∇f(X^k)‖_*``, noise-free), ``track`` (``‖G^k − ∇f(X^k)‖_F``), ``WX`` (``‖W^k − X^k‖_F``),
     ``f`` (if ``fs``), and the final ``X``, ``W``, ``G``.
     """
-    check_param("K", K, Interval(1, None, integer=True), "ef21_muon_numpy")
+    check_param("K", K, Interval(1, MAX_ITER, integer=True), "ef21_muon_numpy")
     check_param("beta", beta, Interval(0, 1, closed="right"), "ef21_muon_numpy")
     check_param("norm", norm, Options(*NORMS), "ef21_muon_numpy")
     check_param("noise", noise, Interval(0, None), "ef21_muon_numpy")
@@ -64,12 +74,30 @@ def ef21_muon_numpy(grads: Sequence[Callable], X0, t, K: int, *, beta: float = 1
         raise invalid("grads", "ef21_muon_numpy", "a non-empty list of callables", grads)
     if noise > 0 and rng is None:
         raise invalid("rng", "ef21_muon_numpy", "a numpy Generator when noise > 0", rng)
+    if rng is not None:
+        rng = check_rng(rng, "rng", "ef21_muon_numpy")
+    for name, fn in (("worker_comp", worker_comp), ("server_comp", server_comp),
+                     ("lmo_fn", lmo_fn)):
+        if fn is not None and not callable(fn):
+            raise invalid(name, "ef21_muon_numpy", "None or a callable", fn)
+    if fs is not None and (not isinstance(fs, list | tuple) or len(fs) != len(grads)
+                           or not all(callable(f) for f in fs)):
+        raise invalid("fs", "ef21_muon_numpy", f"None or a list of {len(grads)} callables "
+                      "(one per gradient)", fs)
     ts = _radii(t, K)
     step = lmo_fn if lmo_fn is not None else (lambda G: lmo(G, norm))
     n = len(grads)
-    X = np.array(X0, dtype=np.float64)
+    X = check_array(X0, "X0", "ef21_muon_numpy", ndim=None).copy()
+    if X.ndim not in (1, 2) or X.size == 0:
+        # the LMO geometries are those of vectors and matrices
+        raise invalid("X0", "ef21_muon_numpy", "a non-empty 1-D or 2-D array",
+                      f"<array of shape {X.shape}>")
     W = X.copy()
     M = [np.array(g(X), dtype=np.float64) for g in grads]
+    bad = [j for j, m in enumerate(M) if m.shape != X.shape]
+    if bad:
+        raise invalid("grads", "ef21_muon_numpy", f"callables returning arrays of X0's shape "
+                      f"{X.shape}", f"<grads[{bad[0]}] returned shape {M[bad[0]].shape}>")
     Gj = [m.copy() for m in M] if not naive else [
         (worker_comp(m) if worker_comp else m.copy()) for m in M]
     G = sum(Gj) / n
@@ -137,8 +165,14 @@ def ef21_bound(Delta: float, t: float, K: int, L: float, L_tilde: float, rho: fl
     check_param("alpha", alpha, Interval(0, 1, closed="right"), "ef21_bound")
     for name, v in (("L_tilde", L_tilde), ("rho", rho)):
         check_param(name, v, Interval(0, None), "ef21_bound")
-    c = 2 * rho * L_tilde * np.sqrt(2 * (1 - alpha) * (1 + 2 / alpha) / alpha)
+    c = 2 * rho * L_tilde * _ef21_root(alpha)
     return uncompressed_bound(Delta, t, K, L) + c * t
+
+
+def _ef21_root(alpha: float) -> float:
+    """√(2(1−α)(1+2/α)/α) written as √(2(1−α)(α+2))/α: the printed form squares 1/α first and
+    overflows to inf for α ≲ 1e-154 although the value (≈ 2/α) is a finite float."""
+    return float(np.sqrt(2 * (1 - alpha) * (alpha + 2)) / alpha)
 
 
 def ef21_constant(L: float, L_tilde: float, rho: float, alpha: float) -> float:
@@ -147,7 +181,9 @@ def ef21_constant(L: float, L_tilde: float, rho: float, alpha: float) -> float:
     .. math:: c = \\frac L2 + 2\\rho\\tilde L\\sqrt{2(1-\\alpha)(1+2/\\alpha)/\\alpha}
     """
     check_param("alpha", alpha, Interval(0, 1, closed="right"), "ef21_constant")
-    return L / 2 + 2 * rho * L_tilde * np.sqrt(2 * (1 - alpha) * (1 + 2 / alpha) / alpha)
+    for name, v in (("L", L), ("L_tilde", L_tilde), ("rho", rho)):
+        check_param(name, v, Interval(0, None), "ef21_constant")
+    return L / 2 + 2 * rho * L_tilde * _ef21_root(alpha)
 
 
 def optimal_radius(Delta: float, K: int, c: float) -> float:
@@ -183,5 +219,9 @@ def drift_bound(t: float, alpha: float, step_fro: float) -> float:
     .. math:: \\|W^k - X^k\\|_F \\le \\frac{\\sqrt{1-\\alpha}}{1-\\sqrt{1-\\alpha}}\\,t\\,s
     """
     check_param("alpha", alpha, Interval(0, 1, closed="right"), "drift_bound")
+    check_param("t", t, Interval(0, None), "drift_bound")
+    check_param("step_fro", step_fro, Interval(0, None), "drift_bound")
     q = np.sqrt(1 - alpha)
-    return float(q / (1 - q) * t * step_fro)
+    # 1 − √(1−α) = −expm1(½ log1p(−α)): the plain difference cancels for small α
+    with np.errstate(divide="ignore"):  # α = 1: log1p(−1) = −inf, and the bound is 0
+        return float(q / -np.expm1(0.5 * np.log1p(-alpha)) * t * step_fro)

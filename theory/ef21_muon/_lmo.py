@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.validation import Interval, Options, check_param, invalid
+from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
 
 NORMS = ("spectral", "linf", "l1", "fro", "colnorm")
 _NORMS = Options(*NORMS)
@@ -31,15 +31,24 @@ NS_COEF = (3.4445, -4.7750, 2.0315)
 
 
 def _as_matrix(G, caller: str) -> np.ndarray:
-    A = np.asarray(G, dtype=np.float64)
+    A = check_array(G, "G", caller, ndim=None, min_rows=0)
     if A.ndim == 1:
         A = A[:, None]
     if A.ndim != 2 or A.size == 0:
         raise invalid("G", caller, "a non-empty 1-D or 2-D real array", f"<array of shape "
                       f"{A.shape}>")
-    if not np.all(np.isfinite(A)):
-        raise invalid("G", caller, "finite", "<array with inf or nan>")
     return A
+
+
+def _scaled(A: np.ndarray) -> tuple[np.ndarray, float]:
+    """``A = 2^e · B`` with ``max|B|`` near 1 when ``max|A|`` is outside [2^-500, 2^500]: norms
+    (sums of squares) of ``B`` neither overflow nor underflow. A power of two scales exactly, and
+    ordinary inputs are not scaled at all, so their results are bit-for-bit the plain ones."""
+    m = float(np.max(np.abs(A)))
+    if m == 0 or 2.0**-500 <= m <= 2.0**500:
+        return A, 1.0
+    f = float(np.ldexp(1.0, int(np.frexp(m)[1])))
+    return A / f, f
 
 
 def _squeeze_like(Z: np.ndarray, G) -> np.ndarray:
@@ -54,7 +63,7 @@ def polar(G) -> np.ndarray:
     Rank-deficient ``G``: the zero singular directions are dropped (``U_r V_rᵀ``), which is the
     minimum-Frobenius-norm element of the LMO's argmin set. Shape (m, n), dimensionless.
     """
-    A = _as_matrix(G, "polar")
+    A, _ = _scaled(_as_matrix(G, "polar"))
     U, s, Vt = np.linalg.svd(A, full_matrices=False)
     keep = s > s.max(initial=0.0) * max(A.shape) * np.finfo(float).eps
     return _squeeze_like((U[:, keep] * 1.0) @ Vt[keep], G)
@@ -67,16 +76,16 @@ def primal_norm(G, norm: str = "spectral") -> float:
               \\|G\\|_{1\\to 2} = \\max_j \\|G_{:,j}\\|_2
     """
     check_param("norm", norm, _NORMS, "primal_norm")
-    A = _as_matrix(G, "primal_norm")
+    A, f = _scaled(_as_matrix(G, "primal_norm"))
     if norm == "spectral":
-        return float(np.linalg.norm(A, 2))
+        return f * float(np.linalg.norm(A, 2))
     if norm == "linf":
-        return float(np.abs(A).max())
+        return f * float(np.abs(A).max())
     if norm == "l1":
-        return float(np.abs(A).sum())
+        return f * float(np.abs(A).sum())
     if norm == "fro":
-        return float(np.linalg.norm(A))
-    return float(np.linalg.norm(A, axis=0).max())
+        return f * float(np.linalg.norm(A))
+    return f * float(np.linalg.norm(A, axis=0).max())
 
 
 def dual_norm(G, norm: str = "spectral") -> float:
@@ -90,16 +99,16 @@ def dual_norm(G, norm: str = "spectral") -> float:
     for colnorm.
     """
     check_param("norm", norm, _NORMS, "dual_norm")
-    A = _as_matrix(G, "dual_norm")
+    A, f = _scaled(_as_matrix(G, "dual_norm"))
     if norm == "spectral":
-        return float(np.linalg.svd(A, compute_uv=False).sum())
+        return f * float(np.linalg.svd(A, compute_uv=False).sum())
     if norm == "linf":
-        return float(np.abs(A).sum())
+        return f * float(np.abs(A).sum())
     if norm == "l1":
-        return float(np.abs(A).max())
+        return f * float(np.abs(A).max())
     if norm == "fro":
-        return float(np.linalg.norm(A))
-    return float(np.linalg.norm(A, axis=0).sum())
+        return f * float(np.linalg.norm(A))
+    return f * float(np.linalg.norm(A, axis=0).sum())
 
 
 def lmo(G, norm: str = "spectral") -> np.ndarray:
@@ -127,7 +136,8 @@ def lmo(G, norm: str = "spectral") -> np.ndarray:
     array([[-1.,  1.]])
     """
     check_param("norm", norm, _NORMS, "lmo")
-    A = _as_matrix(G, "lmo")
+    # the LMO is scale-invariant: work on the scaled copy so ‖G‖_F cannot overflow
+    A, _ = _scaled(_as_matrix(G, "lmo"))
     if not np.any(A):
         return np.zeros(np.shape(G))
     if norm == "spectral":
@@ -169,9 +179,9 @@ def newton_schulz5(G, steps: int = 5, coef: tuple[float, float, float] = NS_COEF
     are ``φ^steps(σ_i/‖G‖_F)``, not 1. Returns the matrix with the sign convention of ``polar``
     (``+UVᵀ``-like); the Muon step uses its negative.
     """
-    A = _as_matrix(G, "newton_schulz5")
-    check_param("steps", steps, Interval(0, None, integer=True), "newton_schulz5")
-    a, b, c = coef
+    A, _ = _scaled(_as_matrix(G, "newton_schulz5"))
+    check_param("steps", steps, Interval(0, MAX_ITER, integer=True), "newton_schulz5")
+    a, b, c = _coef(coef, "newton_schulz5")
     nrm = np.linalg.norm(A)
     if nrm == 0:
         return np.zeros(np.shape(G))
@@ -191,9 +201,9 @@ def ns_scalar_map(s, steps: int = 5, coef: tuple[float, float, float] = NS_COEF)
 
     .. math:: \\phi(s) = a s + b s^3 + c s^5
     """
-    check_param("steps", steps, Interval(0, None, integer=True), "ns_scalar_map")
-    a, b, c = coef
-    x = np.asarray(s, dtype=np.float64)
+    check_param("steps", steps, Interval(0, MAX_ITER, integer=True), "ns_scalar_map")
+    a, b, c = _coef(coef, "ns_scalar_map")
+    x = check_array(s, "s", "ns_scalar_map", ndim=None, min_rows=0)
     for _ in range(steps):
         x = a * x + b * x**3 + c * x**5
     return x
@@ -214,6 +224,16 @@ def rho_fro(shape, norm: str = "spectral") -> float:
 
 def _shape(shape, caller: str) -> tuple[int, int]:
     if (not isinstance(shape, tuple | list) or len(shape) != 2
-            or not all(isinstance(v, int | np.integer) and v >= 1 for v in shape)):
+            or not all(v in _POS_INT for v in shape)):
         raise invalid("shape", caller, "a pair of positive ints (m, n)", shape)
     return int(shape[0]), int(shape[1])
+
+
+_POS_INT = Interval(1, None, integer=True)
+
+
+def _coef(coef, caller: str) -> tuple[float, float, float]:
+    if (not isinstance(coef, tuple | list) or len(coef) != 3
+            or not all(v in Interval() for v in coef)):
+        raise invalid("coef", caller, "three finite floats (a, b, c)", coef)
+    return tuple(float(v) for v in coef)

@@ -20,10 +20,25 @@ def _points(X, name: str, caller: str) -> np.ndarray:
     return check_array(X, name, caller, ndim=2, min_rows=1)
 
 
+def _centre(U: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Both point sets moved by the same vector (their joint mean): pairwise distances do not
+    change, but the expansion ‖u‖² + ‖v‖² − 2uᵀv no longer cancels catastrophically for data
+    with a large common offset (``X + 1e8``)."""
+    c = (U.sum(0) + V.sum(0)) / (len(U) + len(V))
+    return U - c, V - c
+
+
 def _sqdist(U: np.ndarray, V: np.ndarray) -> np.ndarray:
     """‖u_i − v_j‖² for all pairs, clipped at 0 (the expansion can round below)."""
+    U, V = _centre(U, V)
     d2 = (U * U).sum(1)[:, None] + (V * V).sum(1)[None, :] - 2.0 * U @ V.T
     return np.maximum(d2, 0.0)
+
+
+def _same_width(U, V, names, caller):
+    if U.shape[1] != V.shape[1]:
+        raise invalid(names[1], caller, f"an array with {U.shape[1]} columns (as {names[0]})",
+                      f"<array of shape {V.shape}>")
 
 
 def rbf_gram(X, h: float) -> np.ndarray:
@@ -49,7 +64,11 @@ def rbf_gram(X, h: float) -> np.ndarray:
     """
     X = _points(X, "X", "rbf_gram")
     check_param("h", h, _POS, "rbf_gram")
-    return np.exp(-_sqdist(X, X) / (2.0 * h))
+    d2 = _sqdist(X, X)
+    # exactly symmetric with a zero diagonal (the expansion leaves rounding residue on both)
+    d2 = (d2 + d2.T) / 2.0
+    np.fill_diagonal(d2, 0.0)
+    return np.exp(-d2 / (2.0 * h))
 
 
 def rbf_attention(U, V, h: float) -> np.ndarray:
@@ -89,9 +108,7 @@ def rbf_attention(U, V, h: float) -> np.ndarray:
     U = _points(U, "U", "rbf_attention")
     V = _points(V, "V", "rbf_attention")
     check_param("h", h, _POS, "rbf_attention")
-    if U.shape[1] != V.shape[1]:
-        raise invalid("V", "rbf_attention", f"an array with {U.shape[1]} columns (as U)",
-                      f"<array of shape {V.shape}>")
+    _same_width(U, V, ("U", "V"), "rbf_attention")
     S = -_sqdist(U, V) / (2.0 * h)
     return np.exp(S - logsumexp(S, axis=0, keepdims=True))
 
@@ -117,6 +134,10 @@ def biased_softmax_attention(U, V, h: float) -> np.ndarray:
     U = _points(U, "U", "biased_softmax_attention")
     V = _points(V, "V", "biased_softmax_attention")
     check_param("h", h, _POS, "biased_softmax_attention")
+    _same_width(U, V, ("U", "V"), "biased_softmax_attention")
+    # a common shift of U and V changes each query's logits by one constant, which the softmax
+    # over keys cancels; centring keeps uᵀv − ‖u‖²/2 from cancelling for offset data
+    U, V = _centre(U, V)
     S = (U @ V.T) / h - ((U * U).sum(1) / (2.0 * h))[:, None]
     return np.exp(S - logsumexp(S, axis=0, keepdims=True))
 

@@ -9,9 +9,20 @@ from __future__ import annotations
 
 import numpy as np
 from scipy import linalg
+from scipy.sparse.csgraph import connected_components
 from scipy.special import log_softmax, logsumexp, softmax
 
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.icssl._attention import _same_width, _sqdist
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_param,
+    check_psd,
+    check_symmetric,
+    invalid,
+)
 
 _POS = Interval(0, None, closed="neither")
 _NONNEG = Interval(0, None)
@@ -65,6 +76,9 @@ def labelled_log_likelihood(F_lab, y_lab, W) -> float:
     """
     W = check_array(W, "W", "labelled_log_likelihood")
     F = check_array(F_lab, "F_lab", "labelled_log_likelihood")
+    if F.shape[1] != W.shape[0]:
+        raise invalid("F_lab", "labelled_log_likelihood", f"an array with {W.shape[0]} columns "
+                      "(the rows of W)", f"<array of shape {F.shape}>")
     y = _labels(y_lab, F.shape[0], W.shape[1], "labelled_log_likelihood")
     return float(log_softmax(F @ W, axis=1)[np.arange(len(y)), y].sum())
 
@@ -92,8 +106,9 @@ def rbf_kernel_weights(phi_q, phi_k, h: float, *, normalized: bool) -> np.ndarra
     q = check_array(phi_q, "phi_q", "rbf_kernel_weights")
     k = check_array(phi_k, "phi_k", "rbf_kernel_weights")
     check_param("h", h, _POS, "rbf_kernel_weights")
-    d2 = np.maximum((q * q).sum(1)[:, None] + (k * k).sum(1)[None, :] - 2 * q @ k.T, 0.0)
-    S = -d2 / (2.0 * h)
+    check_param("normalized", normalized, Options(True, False), "rbf_kernel_weights")
+    _same_width(q, k, ("phi_q", "phi_k"), "rbf_kernel_weights")
+    S = -_sqdist(q, k) / (2.0 * h)
     if normalized:
         return np.exp(S - logsumexp(S, axis=1, keepdims=True))
     return np.exp(S)
@@ -147,7 +162,8 @@ def functional_gd(phi, y_lab, lab_idx, W, alpha: float, steps: int, *, h: float 
                       f"<array {lab.dtype} of shape {lab.shape}>")
     y = _labels(y_lab, lab.size, W.shape[1], "functional_gd")
     check_param("alpha", alpha, _NONNEG, "functional_gd")
-    check_param("steps", steps, Interval(0, None, integer=True), "functional_gd")
+    check_param("steps", steps, Interval(0, MAX_ITER, integer=True), "functional_gd")
+    check_param("h", h, _POS, "functional_gd")
     check_param("normalized", normalized, Options(True, False), "functional_gd")
     kappa = rbf_kernel_weights(phi, phi[lab], h, normalized=normalized)
     F = np.zeros((n, W.shape[0])) if F0 is None else check_array(F0, "F0", "functional_gd")
@@ -187,16 +203,15 @@ def step_size_bound(W, K_lab) -> float:
     Derived here (our step-size condition); not stated in the paper as far as we know.
     """
     W = check_array(W, "W", "step_size_bound")
-    K = check_array(K_lab, "K_lab", "step_size_bound")
-    if K.shape[0] != K.shape[1] or not np.allclose(K, K.T, rtol=0, atol=1e-12):
-        raise invalid("K_lab", "step_size_bound", "a symmetric square array",
-                      f"<array of shape {K.shape}>")
-    lam = float(np.linalg.eigvalsh(K)[-1])
-    w2 = float(np.linalg.norm(W, 2) ** 2)
-    if lam <= 0 or w2 <= 0:
-        raise invalid("K_lab", "step_size_bound", "a non-zero PSD kernel with W ≠ 0",
-                      f"<λ_max {lam:g}, ‖W‖² {w2:g}>")
-    return 4.0 / (w2 * lam)
+    K = check_psd(check_array(K_lab, "K_lab", "step_size_bound"), "K_lab", "step_size_bound")
+    lam = float(np.linalg.eigvalsh((K + K.T) / 2)[-1])
+    w = float(np.linalg.norm(W, 2))
+    if lam <= 0:
+        raise invalid("K_lab", "step_size_bound", "a non-zero PSD kernel", f"<λ_max {lam:g}>")
+    if w <= 0:
+        raise invalid("W", "step_size_bound", "a non-zero matrix", "<W = 0>")
+    # (2/‖W‖)² rather than 4/‖W‖²: the square of a huge (or tiny) norm over- (under-)flows
+    return (2.0 / w) ** 2 / lam
 
 
 def erase_attention(S, lam: float) -> np.ndarray:
@@ -217,13 +232,22 @@ def erase_attention(S, lam: float) -> np.ndarray:
     Wang et al. (2025), TF_GD block ("erase" head), reused by Fan et al. (2025) §3.
     """
     S = check_array(S, "S", "erase_attention")
+    _square(S, "S", "erase_attention")
     check_param("lam", lam, _NONNEG, "erase_attention")
-    return softmax(lam * S, axis=1)
+    # shifting each row by its maximum first: λ·S itself can overflow to inf for a large λ
+    return softmax(lam * (S - S.max(axis=1, keepdims=True)), axis=1)
+
+
+def _square(S, name, caller):
+    if S.shape[0] != S.shape[1]:
+        raise invalid(name, caller, "a square array", f"<array of shape {S.shape}>")
 
 
 def diagonal_gap(S) -> float:
-    """``min_i (S_ii − max_{j≠i} S_ij)`` (the ``g`` of :func:`erase_attention`)."""
+    """``min_i (S_ii − max_{j≠i} S_ij)`` (the ``g`` of :func:`erase_attention`); ``inf`` for
+    n = 1 (no off-diagonal entry)."""
     S = check_array(S, "S", "diagonal_gap")
+    _square(S, "S", "diagonal_gap")
     off = S + np.diag(np.full(len(S), -np.inf))
     return float(np.min(np.diag(S) - off.max(axis=1)))
 
@@ -252,9 +276,14 @@ def harmonic_label_propagation(A, lab_idx, y_lab, n_classes: int) -> np.ndarray:
     ----------
     The reference of Fan et al. (2025) §4.
     """
-    A = check_array(A, "A", "harmonic_label_propagation")
+    A = check_symmetric(check_array(A, "A", "harmonic_label_propagation"), "A",
+                        "harmonic_label_propagation")
+    if np.any(A < 0):
+        raise invalid("A", "harmonic_label_propagation", "a matrix of non-negative affinities",
+                      f"<array with min entry {float(A.min()):g}>")
     n = A.shape[0]
-    check_param("n_classes", n_classes, Interval(1, None, integer=True),
+    # capped: the output has n × n_classes entries (2**62 would ask for exabytes)
+    check_param("n_classes", n_classes, Interval(1, MAX_ITER, integer=True),
                 "harmonic_label_propagation")
     lab = np.asarray(lab_idx)
     if lab.ndim != 1 or not np.issubdtype(lab.dtype, np.integer) or lab.size == 0 or (
@@ -268,6 +297,22 @@ def harmonic_label_propagation(A, lab_idx, y_lab, n_classes: int) -> np.ndarray:
     out = np.zeros((n, n_classes))
     out[lab] = Y
     if unl.size:
+        # an unlabelled component of the graph makes L_uu singular: no harmonic solution
+        _, comp = connected_components(A > 0, directed=False)
+        orphan = np.setdiff1d(comp[unl], comp[lab])
+        if orphan.size:
+            raise invalid("A", "harmonic_label_propagation", "a graph in which every "
+                          "unlabelled node is connected to a labelled one",
+                          f"<{int(np.isin(comp, orphan).sum())} node(s) without a labelled "
+                          "node in their component>")
         L = np.diag(A.sum(1)) - A
-        out[unl] = linalg.solve(L[np.ix_(unl, unl)], A[np.ix_(unl, lab)] @ Y, assume_a="pos")
+        try:
+            out[unl] = linalg.solve(L[np.ix_(unl, unl)], A[np.ix_(unl, lab)] @ Y,
+                                    assume_a="pos")
+        except linalg.LinAlgError:
+            # connected on paper, but the links are so weak (~1e-300) that L_uu is singular
+            # in floats: there is no harmonic solution to return
+            raise invalid("A", "harmonic_label_propagation", "a graph whose unlabelled nodes "
+                          "are numerically connected to a labelled one (L_uu non-singular)",
+                          "<singular L_uu>") from None
     return out

@@ -18,11 +18,18 @@ import numpy as np
 from scipy import linalg
 
 from theory.icssl._attention import attention_laplacian
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    Options,
+    check_array,
+    check_param,
+    check_rng,
+    check_symmetric,
+    invalid,
+)
 
 _POS = Interval(0, None, closed="neither")
-
-_INT0 = Interval(0, None, integer=True)
 
 
 def laplacian_eigenmap(X, h: float, k: int, *, side: str = "left",
@@ -123,10 +130,22 @@ def sin_max_principal_angle(A, B) -> float:
     if A.shape != B.shape:
         raise invalid("B", "sin_max_principal_angle", f"an array of shape {A.shape} (as A)",
                       f"<array of shape {B.shape}>")
-    Qa = np.linalg.qr(A)[0]
-    Qb = np.linalg.qr(B)[0]
+    Qa = _orthonormal_basis(A, "A")
+    Qb = _orthonormal_basis(B, "B")
     R = Qa - Qb @ (Qb.T @ Qa)
     return float(min(1.0, np.linalg.norm(R, 2)))
+
+
+def _orthonormal_basis(A, name):
+    """Left singular vectors of a full-column-rank A. A rank-deficient A has no k-dimensional
+    span: QR would return a basis padded with rounding noise and a meaningless angle."""
+    U, s, _ = np.linalg.svd(A, full_matrices=False)
+    tol = max(A.shape) * np.finfo(float).eps * (s[0] if s.size else 0.0)
+    if s.size == 0 or s[-1] <= tol or A.shape[1] > A.shape[0]:
+        raise invalid(name, "sin_max_principal_angle", "an array of full column rank "
+                      "(k ≤ n linearly independent columns)",
+                      f"<array of shape {A.shape}, rank {int(np.sum(s > tol))}>")
+    return U
 
 
 def subspace_iteration(K_hat, k: int, iters: int, *, orthonormalize: bool = True,
@@ -172,10 +191,14 @@ def subspace_iteration(K_hat, k: int, iters: int, *, orthonormalize: bool = True
         raise invalid("K_hat", "subspace_iteration", "a square array",
                       f"<array of shape {K.shape}>")
     check_param("k", k, Interval(1, n, integer=True), "subspace_iteration")
-    check_param("iters", iters, _INT0, "subspace_iteration")
+    if np.any(K < 0) or np.any(np.abs(K.sum(axis=0) - 1) > 1e-8):
+        raise invalid("K_hat", "subspace_iteration", "a column-stochastic matrix (entries >= 0, "
+                      "columns summing to 1 within 1e-8)", f"<array of shape {K.shape}, column "
+                      f"sums in [{K.sum(0).min():.3g}, {K.sum(0).max():.3g}]>")
+    check_param("iters", iters, Interval(0, MAX_ITER, integer=True), "subspace_iteration")
     check_param("orthonormalize", orthonormalize, Options(True, False), "subspace_iteration")
     if Phi0 is None:
-        Phi = np.random.default_rng(seed).standard_normal((n, k))
+        Phi = check_rng(seed, "seed", "subspace_iteration").standard_normal((n, k))
     else:
         Phi = check_array(Phi0, "Phi0", "subspace_iteration")
         if Phi.shape != (n, k):
@@ -207,7 +230,7 @@ def generalized_eigh(A) -> tuple[np.ndarray, np.ndarray]:
     -------
     evals : array of shape (n,), ascending; F : array of shape (n, n), D-orthonormal columns.
     """
-    A = check_array(A, "A", "generalized_eigh")
+    A = check_symmetric(check_array(A, "A", "generalized_eigh"), "A", "generalized_eigh")
     d = A.sum(axis=1)
     if np.any(d <= 0):
         raise invalid("A", "generalized_eigh", "an affinity matrix with positive degrees",

@@ -55,11 +55,19 @@ def forward_difference(f, x, eps) -> np.ndarray:
 
 
 def _difference(f, x, eps, caller, *, central):
-    x = np.asarray(x, dtype=float)
+    if not callable(f):
+        raise invalid("f", caller, "a callable", f"<{type(f).__name__}>")
+    x = check_array(x, "x", caller, ndim=None)
     one = x.ndim == 1
     X = check_array(x[None, :] if one else x, "x", caller, ndim=2)
     d = X.shape[1]
-    e = np.broadcast_to(np.asarray(eps, dtype=float), (d,)).copy()
+    if isinstance(eps, str | bytes | bool | np.bool_):  # np.asarray reads "1" or True as 1.0
+        raise invalid("eps", caller, "positive finite step(s)", eps)
+    e = check_array(eps, "eps", caller, ndim=None, min_rows=0, finite=False)
+    if e.shape not in ((), (d,)):
+        raise invalid("eps", caller, f"a float or an array of shape ({d},)",
+                      f"<array of shape {e.shape}>")
+    e = np.broadcast_to(e, (d,)).copy()
     if not np.all(np.isfinite(e) & (e > 0)):
         raise invalid("eps", caller, "positive finite step(s)", eps)
     cols = []
@@ -71,7 +79,12 @@ def _difference(f, x, eps, caller, *, central):
         else:
             step[j] = e[j]
             hi, lo = f(X + step), f(X)
-        diff = (np.asarray(hi, float) - np.asarray(lo, float)) / e[j]
+        hi, lo = np.asarray(hi, float), np.asarray(lo, float)
+        if hi.shape != lo.shape or (hi.ndim and hi.shape[0] != X.shape[0]) or (
+                not hi.ndim and X.shape[0] != 1):
+            raise invalid("f", caller, f"a callable returning one value (or row) per row of x "
+                          f"({X.shape[0]})", f"<output of shape {hi.shape}>")
+        diff = (hi - lo) / e[j]
         cols.append(diff.reshape(X.shape[0], -1))
     out = np.stack(cols, axis=1)
     return out[0] if one else out
@@ -132,4 +145,8 @@ def step_zero_fraction(eps: float, loc: float = 0.0) -> float:
     pair straddles a threshold; this is that probability for one threshold (spec P4).
     """
     check_param("eps", eps, Interval(0, None, closed="neither"), "step_zero_fraction")
-    return float(norm.cdf(loc + eps / 2) - norm.cdf(loc - eps / 2))
+    check_param("loc", loc, Interval(), "step_zero_fraction")
+    # by symmetry of N(0, 1), on the left tail: cdf(10 ± ε/2) are both 1.0 in floats and
+    # their difference 0, while cdf(−10 ± ε/2) keep every digit
+    a = -abs(loc)
+    return float(norm.cdf(a + eps / 2) - norm.cdf(a - eps / 2))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg import subspace_angles
 
-from theory.validation import Interval, check_array, check_param, invalid
+from theory.validation import Interval, Options, check_array, check_param, check_psd, invalid
 
 
 def precondition(H0, gamma_rel: float = 1e-3, trace_normalise: bool = True) -> np.ndarray:
@@ -40,7 +40,10 @@ def precondition(H0, gamma_rel: float = 1e-3, trace_normalise: bool = True) -> n
     if H0.shape != (d, d) or not np.allclose(H0, H0.T, rtol=1e-10, atol=1e-14 * max(
             1.0, np.abs(H0).max())):
         raise invalid("H0", caller, "a symmetric square array", f"<array of shape {H0.shape}>")
+    # an EJOP is PSD; a negative eigenvalue would give a preconditioner that flips directions
+    check_psd((H0 + H0.T) / 2, "H0", caller, rtol=1e-8)
     check_param("gamma_rel", gamma_rel, Interval(0, None), caller)
+    check_param("trace_normalise", trace_normalise, Options(True, False), caller)
     tr = float(np.trace(H0))
     if tr <= 0:
         if gamma_rel == 0 or tr < 0:
@@ -64,10 +67,13 @@ def oblique_normals(H) -> np.ndarray:
     """
     H = check_array(H, "H", "oblique_normals", ndim=2)
     cols = H.T.copy()
-    norms = np.linalg.norm(cols, axis=1, keepdims=True)
-    if np.any(norms == 0):
+    big = np.max(np.abs(cols), axis=1, keepdims=True)
+    if np.any(big == 0):
         raise invalid("H", "oblique_normals", "an array with nonzero columns", "<zero column>")
-    return cols / norms
+    # each column scaled by its largest entry first: its norm would over- or underflow at
+    # entries ~1e200 or ~1e-200 (and the normals come back 0)
+    cols = cols / big
+    return cols / np.linalg.norm(cols, axis=1, keepdims=True)
 
 
 def principal_angles(A, B) -> np.ndarray:
@@ -87,10 +93,25 @@ def principal_angles(A, B) -> np.ndarray:
     ndarray, shape (min(k, l),), in degrees.
     """
     caller = "principal_angles"
-    A = np.asarray(A, float)
-    B = np.asarray(B, float)
-    A = check_array(A[:, None] if A.ndim == 1 else A, "A", caller, ndim=2)
-    B = check_array(B[:, None] if B.ndim == 1 else B, "B", caller, ndim=2)
+    A = check_array(A, "A", caller, ndim=None)
+    B = check_array(B, "B", caller, ndim=None)
+    A = _full_column_rank(A[:, None] if A.ndim == 1 else A, "A")
+    B = _full_column_rank(B[:, None] if B.ndim == 1 else B, "B")
     if A.shape[0] != B.shape[0]:
         raise invalid("B", caller, f"an array with {A.shape[0]} rows", f"<{B.shape[0]} rows>")
     return np.sort(np.degrees(subspace_angles(A, B)))
+
+
+def _full_column_rank(A, name):
+    """A (d, k) basis of a k-dimensional span. A rank-deficient one spans less: scipy's
+    subspace_angles then returns fewer than min(k, l) angles without a word."""
+    if A.ndim != 2 or A.shape[1] == 0:
+        raise invalid(name, "principal_angles", "a 1-D or 2-D array with at least one column",
+                      f"<array of shape {A.shape}>")
+    s = np.linalg.svd(A, compute_uv=False)
+    tol = max(A.shape) * np.finfo(float).eps * (s[0] if s.size else 0.0)
+    rank = int(np.sum(s > tol))
+    if rank < A.shape[1]:
+        raise invalid(name, "principal_angles", "an array of full column rank",
+                      f"<array of shape {A.shape}, rank {rank}>")
+    return A

@@ -18,10 +18,32 @@ for one image; parameters are scalars (numbers of weights).
 
 from __future__ import annotations
 
+import functools
+import inspect
+from numbers import Integral
+
 from theory.validation import Interval, Options, invalid, validate_params
 
 _POS = Interval(1, None, integer=True)
 _NONNEG = Interval(0, None, integer=True)
+
+
+def _python_ints(fn):
+    """Call ``fn`` with every integral argument as a Python int: the counts grow like J²D²L and
+    numpy's fixed-width integers wrap silently (``np.int32(50000)`` gives a negative count).
+    Applied under :func:`validate_params`, so bools have been refused already."""
+    sig = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        bound = sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        for k, v in bound.arguments.items():
+            if isinstance(v, Integral) and not isinstance(v, bool):
+                bound.arguments[k] = int(v)
+        return fn(*bound.args, **bound.kwargs)
+
+    return wrapper
 
 #: Widths, heads and J of the released configurations (``configs.py``); 12 layers, 224 px,
 #: patch 16, 1000 classes. v1's ``configs.py`` has pico–small and no J (J = 6 in its paper).
@@ -69,6 +91,7 @@ def num_patches(img: int, p: int = 16) -> int:
     for name, v in (("img", img), ("p", p)):
         if v not in _POS:
             raise invalid(name, "num_patches", str(_POS), v)
+    img, p = int(img), int(p)
     if img % p:
         raise invalid("img", "num_patches", f"a multiple of p = {p}", img)
     return (img // p) ** 2
@@ -78,6 +101,7 @@ _SHAPE = {"D": _POS, "L": _POS, "J": _POS, "C": _POS, "N": _POS, "p": _POS, "c":
 
 
 @validate_params({**_SHAPE, "variant": Options("v3", "v1"), "unused_cls": Options(True, False)})
+@_python_ints
 def params_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3,
                  variant: str = "v3", unused_cls: bool = True) -> int:
     r"""Number of parameters of the Jumbo ViT.
@@ -125,6 +149,7 @@ def params_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3
 
 
 @validate_params({"D": _POS, "J": _POS})
+@_python_ints
 def jumbo_ffn_params(D: int, J: int) -> int:
     r"""Parameters of one Jumbo FFN JD → 4JD → JD (with biases).
 
@@ -141,6 +166,7 @@ def _ffn(D, J):
 
 @validate_params({"D": _POS, "L": _POS, "R": _NONNEG, "C": _POS, "N": _POS, "p": _POS,
                   "c": _POS, "layerscale": Options(True, False)})
+@_python_ints
 def params_vit_registers(D: int, L: int, R: int, C: int, N: int, p: int = 16, c: int = 3,
                          layerscale: bool = True) -> int:
     r"""Number of parameters of a plain ViT with a CLS token and R registers (our reading).
@@ -164,6 +190,7 @@ def params_vit_registers(D: int, L: int, R: int, C: int, N: int, p: int = 16, c:
 
 
 @validate_params({**_SHAPE, "variant": Options("v3", "v1")})
+@_python_ints
 def flops_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3,
                 variant: str = "v3") -> int:
     r"""Forward FLOPs of the Jumbo ViT for one image (2 × multiply–accumulates).
@@ -196,6 +223,7 @@ def flops_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3,
 
 @validate_params({"D": _POS, "L": _POS, "R": _NONNEG, "C": _POS, "N": _POS, "p": _POS,
                   "c": _POS})
+@_python_ints
 def flops_vit_registers(D: int, L: int, R: int, C: int, N: int, p: int = 16,
                         c: int = 3) -> int:
     r"""Forward FLOPs of a ViT with CLS + R registers for one image.
@@ -217,6 +245,7 @@ def flops_vit_registers(D: int, L: int, R: int, C: int, N: int, p: int = 16,
 
 
 @validate_params({"D": _POS, "L": _POS, "T": _POS})
+@_python_ints
 def attention_flops(D: int, L: int, T: int) -> int:
     r"""FLOPs of the L attention sublayers over T tokens of width D.
 
@@ -229,6 +258,7 @@ def attention_flops(D: int, L: int, T: int) -> int:
 
 
 @validate_params({"J": _POS, "N": _POS})
+@_python_ints
 def ffn_flop_ratio(J: int, N: int) -> float:
     r"""FLOPs of the Jumbo FFN relative to the patch FFN of the same layer.
 
@@ -241,6 +271,7 @@ def ffn_flop_ratio(J: int, N: int) -> float:
 
 
 @validate_params({**_SHAPE})
+@_python_ints
 def jumbo_ffn_share(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3) -> float:
     r"""Share of the v3 forward FLOPs spent in the Jumbo FFN.
 

@@ -17,6 +17,7 @@ from scipy.special import xlogy
 
 from theory.pnl_augment._loglinear import (
     _distribution,
+    _mask,
     _softmax,
     _tensor,
     _zeta,
@@ -25,7 +26,7 @@ from theory.pnl_augment._loglinear import (
     fisher_from,
     fisher_index,
 )
-from theory.validation import Interval, check_param, invalid
+from theory.validation import MAX_ITER, Interval, check_array, check_param, invalid
 
 _DECAY_AT = (200, 500, 900)
 
@@ -45,11 +46,11 @@ def released_encode(P, mask, *, lr: float = 1.0, n_iter: int = 1000, eps: float 
     stopped when ‖η_B − η̂_B‖₂ < tol or ``|ΔKL|`` < tol (spec §1, §2.7). Returns (Q, θ, iterations).
     """
     P = _distribution(P, "P", "released_encode")
-    B = np.asarray(mask, dtype=bool)
-    if B.shape != P.shape:
-        raise invalid("mask", "released_encode", f"a boolean mask of shape {P.shape}", f"<{B.shape}>")
+    B = _mask(mask, P.shape, "mask", "released_encode")
     check_param("lr", lr, Interval(0, None, closed="neither"), "released_encode")
-    check_param("n_iter", n_iter, Interval(1, None, integer=True), "released_encode")
+    check_param("n_iter", n_iter, Interval(1, MAX_ITER, integer=True), "released_encode")
+    check_param("eps", eps, Interval(0, None), "released_encode")
+    check_param("error_tol", error_tol, Interval(0, None), "released_encode")
     idx = np.argwhere(B)
     flat = np.flatnonzero(B.ravel())
     eta_hat = eta(P).ravel()[flat]
@@ -109,11 +110,19 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
     th = _tensor(theta, "theta", "released_backward_step").copy()
     X = check_neighbors(P_neighbors, th.shape, "released_backward_step")
     check_param("lr", lr, Interval(0, None, closed="neither"), "released_backward_step")
-    check_param("n_iter", n_iter, Interval(1, None, integer=True), "released_backward_step")
+    check_param("n_iter", n_iter, Interval(1, MAX_ITER, integer=True), "released_backward_step")
+    check_param("eps", eps, Interval(0, None), "released_backward_step")
+    check_param("error_tol", error_tol, Interval(0, None), "released_backward_step")
+    if isinstance(record, str | bytes) or not all(
+            r in Interval(1, None, integer=True) for r in record):
+        raise invalid("record", "released_backward_step", "an iterable of ints >= 1", record)
     k = X.shape[0]
     P_bar = X.mean(axis=0)
     target = eta(P_bar / P_bar.sum()) if eta_bar is None else _tensor(eta_bar, "eta_bar",
                                                                        "released_backward_step")
+    if target.shape != th.shape:
+        raise invalid("eta_bar", "released_backward_step", f"a tensor of the shape of theta "
+                      f"{th.shape}", f"<array of shape {target.shape}>")
     h = lr / k
     P_ = _code_Q(th, eps)
     P = (P_ + eps) / np.sum(P_ + eps)
@@ -154,7 +163,7 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
 
 def check_neighbors(P_neighbors, shape, caller) -> np.ndarray:
     """A (k, *shape) stack of positive distributions."""
-    X = np.asarray(P_neighbors, dtype=np.float64)
+    X = check_array(P_neighbors, "P_neighbors", caller, ndim=None, min_rows=0, finite=False)
     if X.ndim != len(shape) + 1 or X.shape[1:] != tuple(shape) or X.shape[0] < 1:
         raise invalid("P_neighbors", caller, f"an array of shape (k, {', '.join(map(str, shape))})",
                       f"<array of shape {X.shape}>")
@@ -178,6 +187,10 @@ def mixture_fit(P_out, P_start, P_target):
     A = _tensor(P_out, "P_out", "mixture_fit")
     P0 = _tensor(P_start, "P_start", "mixture_fit")
     Pb = _tensor(P_target, "P_target", "mixture_fit")
+    for name, T in (("P_start", P0), ("P_target", Pb)):
+        if T.shape != A.shape:
+            raise invalid(name, "mixture_fit", f"a tensor of the shape of P_out {A.shape}",
+                          f"<array of shape {T.shape}>")
     d = (Pb - P0).ravel()
     nd = float(d @ d)
     if nd == 0:

@@ -15,6 +15,7 @@ from scipy.special import logsumexp
 
 from theory.pnl_augment._loglinear import (
     _distribution,
+    _mask,
     _softmax,
     _tensor,
     _zeta,
@@ -26,7 +27,7 @@ from theory.pnl_augment._loglinear import (
     kl,
     zeta,
 )
-from theory.validation import Interval, check_param, invalid
+from theory.validation import MAX_ITER, Interval, check_param, invalid
 
 
 @dataclass(frozen=True)
@@ -55,14 +56,14 @@ def newton_energy(theta0, free, eta_target, *, tol: float = 1e-13, max_iter: int
     """
     theta = _tensor(theta0, "theta0", "newton_energy").copy()
     theta.flat[0] = 0.0
-    F = np.asarray(free, dtype=bool).copy()
-    if F.shape != theta.shape:
-        raise invalid("free", "newton_energy", f"a boolean mask of shape {theta.shape}",
-                      f"<mask of shape {F.shape}>")
+    F = _mask(free, theta.shape, "free", "newton_energy").copy()
     F.flat[0] = False
     target = _tensor(eta_target, "eta_target", "newton_energy")
+    if target.shape != theta.shape:
+        raise invalid("eta_target", "newton_energy", f"a tensor of the shape of theta0 "
+                      f"{theta.shape}", f"<array of shape {target.shape}>")
     check_param("tol", tol, Interval(0, None, closed="neither"), "newton_energy")
-    check_param("max_iter", max_iter, Interval(1, None, integer=True), "newton_energy")
+    check_param("max_iter", max_iter, Interval(1, MAX_ITER, integer=True), "newton_energy")
     idx = np.argwhere(F)
     flat = np.flatnonzero(F.ravel())
     t_F = target.ravel()[flat]
@@ -176,10 +177,11 @@ def mixed_coordinates(theta_fixed, A_mask, eta_free, *, tol: float = 1e-13, max_
     ``theta_fixed = θ(w)`` (spec §2.5). Returns (q, θ(q)).
     """
     th = _tensor(theta_fixed, "theta_fixed", "mixed_coordinates")
-    A = np.asarray(A_mask, dtype=bool)
-    if A.shape != th.shape:
-        raise invalid("A_mask", "mixed_coordinates", f"a boolean mask of shape {th.shape}",
-                      f"<mask of shape {A.shape}>")
+    A = _mask(A_mask, th.shape, "A_mask", "mixed_coordinates")
+    ef = _tensor(eta_free, "eta_free", "mixed_coordinates")
+    if ef.shape != th.shape:
+        raise invalid("eta_free", "mixed_coordinates", f"a tensor of the shape of theta_fixed "
+                      f"{th.shape}", f"<array of shape {ef.shape}>")
     start = np.where(A, th, 0.0)
     q, theta, _ = newton_energy(start, ~A, eta_free, tol=tol, max_iter=max_iter)
     return q, theta
@@ -196,7 +198,11 @@ def e_project_eta(w, B_mask, eta_bar, *, tol: float = 1e-13):
     from theory.pnl_augment._loglinear import P_to_theta
 
     w = _distribution(w, "w", "e_project_eta")
-    B = np.asarray(B_mask, dtype=bool)
+    B = _mask(B_mask, w.shape, "B_mask", "e_project_eta")
+    eb = _tensor(eta_bar, "eta_bar", "e_project_eta")
+    if eb.shape != w.shape:
+        raise invalid("eta_bar", "e_project_eta", f"a tensor of the shape of w {w.shape}",
+                      f"<array of shape {eb.shape}>")
     return mixed_coordinates(P_to_theta(w), ~B, eta_bar, tol=tol)
 
 
@@ -212,9 +218,10 @@ def energy(theta, P, mask) -> float:
 
     P = _distribution(P, "P", "energy")
     th = _tensor(theta, "theta", "energy").copy()
-    B = np.asarray(mask, dtype=bool)
-    if B.shape != P.shape or th.shape != P.shape:
-        raise invalid("mask", "energy", f"a boolean mask of shape {P.shape}", f"<shape {B.shape}>")
+    if th.shape != P.shape:
+        raise invalid("theta", "energy", f"a tensor of the shape of P {P.shape}",
+                      f"<array of shape {th.shape}>")
+    B = _mask(mask, P.shape, "mask", "energy")
     if np.any(th[~B] != 0):
         raise invalid("theta", "energy", "a tensor supported on the mask", "<nonzero off the mask>")
     th.flat[0] = 0.0
@@ -228,4 +235,14 @@ def pythagoras_residual(P, Q, R) -> float:
 
     .. math:: \mathrm{KL}(P\|R) = \mathrm{KL}(P\|Q) + \mathrm{KL}(Q\|R)
     """
+    # checked here so that a bad R is reported as 'R', not as kl's internal 'Q'
+    A = _distribution(P, "P", "pythagoras_residual")
+    for name, T in (("Q", Q), ("R", R)):
+        T = _tensor(T, name, "pythagoras_residual")
+        if T.shape != A.shape:
+            raise invalid(name, "pythagoras_residual", f"a tensor of the shape of P {A.shape}",
+                          f"<array of shape {T.shape}>")
+        if np.any(T < 0) or abs(float(T.sum()) - 1.0) > 1e-9:
+            raise invalid(name, "pythagoras_residual", "a distribution (entries >= 0, summing "
+                          "to 1 within 1e-9)", f"<array summing to {float(T.sum()):.12g}>")
     return kl(P, R) - kl(P, Q) - kl(Q, R)
