@@ -6,11 +6,11 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from numerics.eva.events import digit_to_events, digits_events  # noqa: E402
-from numerics.eva.experiments import mrp_targets, readout_index  # noqa: E402
-from numerics.eva.model import EventEncoder, wkv_chunked, wkv_recurrent  # noqa: E402
-from theory.eva import count_image, decayed_count_image  # noqa: E402
-from theory.eva import wkv_recurrent as np_wkv  # noqa: E402
+from numerics.eva.events import digit_to_events, digits_events
+from numerics.eva.experiments import mrp_targets, readout_index
+from numerics.eva.model import EventEncoder, wkv_chunked, wkv_recurrent
+from theory.eva import count_image, decayed_count_image
+from theory.eva import wkv_recurrent as np_wkv
 
 
 def _wkv_inputs(device="cpu", dtype=torch.float64):

@@ -10,7 +10,6 @@ from theory.multisets._aggregators import attention, attention_witness_ratio
 from theory.multisets._distances import emd, hausdorff, matching
 from theory.tolerances import EXACT, LP
 
-
 #: The printed text (arXiv 2505.24403v3 HTML beyond its first page, the ICLR 2026 camera-ready)
 #: was not seen; theorem statements are taken from a public third-party close reading of the
 #: camera-ready, cited by section. Printed wording not seen.
