@@ -93,7 +93,11 @@ def render(spec: FigureSpec, out_dir: str | Path = "figures", *, quick: bool = F
     fig, table = spec.fn(quick=quick)
     mode = "quick run (small sizes)" if quick else "full run"
     if quick:  # a reader must see that a quick figure is not the full-size result
-        fig.text(0.995, 0.005, "quick run: small sizes", ha="right", va="bottom", fontsize=7,
+        # below everything drawn (the saved area is the tight box), so it covers no label
+        fig.draw_without_rendering()  # runs the layout engine, so the box is final
+        box = fig.get_tightbbox(fig.canvas.get_renderer()).transformed(fig.dpi_scale_trans)
+        x1, y0 = fig.transFigure.inverted().transform((box.x1, box.y0))
+        fig.text(x1, y0, "quick run: small sizes", ha="right", va="top", fontsize=7,
                  color="0.4", alpha=0.9)
     folder = Path(out_dir) / spec.topic
     png = folder / f"{spec.name}.png"
