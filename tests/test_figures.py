@@ -171,6 +171,8 @@ def axis_label_faults(fig):
         if not ax.axison:
             continue
         for which, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
+            if not axis.get_visible():  # a twin's shared axis
+                continue
             label = axis.get_label_text()
             if not label and _visible_ticklabels(axis) and sup[which] is None:
                 faults.append(f"{_name(ax)}: {which} axis has ticks but no label")
