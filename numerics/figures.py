@@ -39,6 +39,12 @@ def figure(topic: str, name: str, *, claims: tuple[str, ...] | str = ()):
                          f"Got {topic!r} instead.")
 
     def register(fn):
+        old = _FIGURES.get((topic, name))
+        where = f"{fn.__module__}.{fn.__qualname__}"
+        if old is not None and f"{old.fn.__module__}.{old.fn.__qualname__}" != where:
+            # a second figure of the same name would silently replace the first
+            raise ValueError(f"figure {topic}/{name} is registered twice: by "
+                             f"{old.fn.__module__}.{old.fn.__qualname__} and by {where}")
         doc = (fn.__doc__ or "").strip().splitlines()
         _FIGURES[(topic, name)] = FigureSpec(topic, name, fn, doc[0] if doc else "",
                                              (claims,) if isinstance(claims, str) else

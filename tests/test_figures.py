@@ -186,8 +186,9 @@ _PICTURE_MAPS = {"gray", "gray_r", "Greys", "Greys_r", "binary", "binary_r", "bo
 
 
 def colour_scale_faults(fig):
-    """An image, mesh or scatter coloured by value needs a colour bar for its scale, or a
-    legend in the figure for its categories. Greyscale images are pictures (pixels)."""
+    """An image, mesh or scatter coloured by value needs a colour bar for its scale (one of
+    the same colour map and limits), or a legend in the figure for its categories. Greyscale
+    images are pictures (pixels)."""
     from matplotlib.collections import PathCollection, QuadMesh
 
     bars = [(m.cmap.name, m.norm.vmin, m.norm.vmax) for ax in fig.axes
@@ -203,7 +204,8 @@ def colour_scale_faults(fig):
             if m in ax.images and m.cmap.name in _PICTURE_MAPS:
                 continue
             scale = (m.cmap.name, m.norm.vmin, m.norm.vmax)
-            legend = ax.get_legend() is not None or bool(fig.legends)
+            # a key to the categories may sit in any panel that shows the same classes
+            legend = bool(fig.legends) or any(a.get_legend() is not None for a in fig.axes)
             if scale not in bars and not legend:
                 faults.append(f"{_name(ax)}: {type(m).__name__} coloured by value "
                               f"({m.cmap.name}) without a colour bar or legend")
