@@ -100,9 +100,11 @@ def render(spec: FigureSpec, out_dir: str | Path = "figures", *, quick: bool = F
     mode = "quick run (small sizes)" if quick else "full run"
     if quick:  # a reader must see that a quick figure is not the full-size result
         # below everything drawn (the saved area is the tight box), so it covers no label
+        # laid out at the dpi it is saved at: label positions depend on it
+        fig.set_dpi(dpi)
         fig.draw_without_rendering()  # runs the layout engine, so the box is final
         box = fig.get_tightbbox(fig.canvas.get_renderer()).transformed(fig.dpi_scale_trans)
-        x1, y0 = fig.transFigure.inverted().transform((box.x1, box.y0))
+        x1, y0 = fig.transFigure.inverted().transform((box.x1, box.y0 - 2 / 72 * dpi))
         fig.text(x1, y0, "quick run: small sizes", ha="right", va="top", fontsize=7,
                  color="0.4", alpha=0.9)
     folder = Path(out_dir) / spec.topic

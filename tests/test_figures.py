@@ -336,6 +336,7 @@ def overlap_faults(fig):
 
     # pyplot's close detaches the canvas; a fresh Agg one measures the text last drawn
     canvas = fig.canvas if hasattr(fig.canvas, "get_renderer") else FigureCanvasAgg(fig)
+    fig.draw_without_rendering()  # savefig's tight box leaves shifted positions behind
     r = canvas.get_renderer()
     faults, ticklabels = [], set()
     for ax in fig.axes:
