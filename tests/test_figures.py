@@ -94,10 +94,12 @@ def _legend_texts(fig):
 
 
 def _texts(fig):
+    """Every text drawn, and every series label (a legend shows them, now or later)."""
     from matplotlib.text import Text
 
-    return [t.get_text() for t in fig.findobj(Text)
-            if t.get_visible() and t.get_text() and t.get_text() != QUICK_MARK]
+    drawn = [t.get_text() for t in fig.findobj(Text)
+             if t.get_visible() and t.get_text() and t.get_text() != QUICK_MARK]
+    return drawn + [lab for ax in fig.axes for lab in ax.get_legend_handles_labels()[1]]
 
 
 def _data_lines(ax):
@@ -158,7 +160,7 @@ def _visible_ticklabels(axis):
 
 
 # quantities that have units: the label must say which
-_UNITS = [(re.compile(r"\b(time|runtime|duration)\b", re.I),
+_UNITS = [(re.compile(r"\b(time|runtime|duration)\b", re.IGNORECASE),
            re.compile(r"\((s|ms|µs|min|h)\b|\bseconds?\b")),
           (re.compile(r"\b(entropy|cross-entropy|KL|NLL|mutual information|log-likelihood)\b"),
            re.compile(r"\b(bits?|nats?)\b"))]
@@ -374,3 +376,47 @@ def test_figure_is_fit_for_a_paper(built, check):
     _, fig, _, _ = built
     faults = check(fig)
     assert not faults, "\n".join(faults)
+
+
+def _faulty_figure():
+    """One figure with every fault the checks name, as the issue found them."""
+    import matplotlib.pyplot as plt
+
+    fig, (a, b, c, d) = plt.subplots(1, 4, figsize=(12, 3))
+    x = np.linspace(1, 2, 20)
+    a.plot(x, x, label="(c/6 + epsilon/3)/epsilon")  # raw sympy, no legend
+    a.plot(x, 2 * x, label="sum/emd: (2*c + 2*epsilon)/epsilon")
+    a.plot([1.5], [2.0], label="a single point, no marker")
+    a.set_title("mean over 3 seed(s)")
+    b.imshow(np.arange(9.0).reshape(3, 3), cmap="viridis")  # no colour bar, no axis labels
+    c.scatter(x, 0.01 * x, s=20)  # squashed by the bound line
+    c.plot([0, 2], [0, 100], "r-", label="bound")
+    c.scatter([1.5], [0.02], s=1, color="tab:orange")
+    c.set(title="outlier in orange", xlabel="distance", ylabel="change")
+    d.axis("off")
+    d.table(cellText=[["1", "2"]], colLabels=["a", "b"])
+    fig.tight_layout()
+    return fig
+
+
+def test_the_checks_see_the_faults_they_name():
+    """Each check flags the fault it is written for (a check that sees nothing passes every
+    figure, so each is tried on a figure that has its fault)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    fig = _faulty_figure()
+    fig.canvas.draw()
+    seen = {check.__name__: check(fig) for check in CHECKS if check is not overlap_faults}
+    assert all(seen.values()), {k: v for k, v in seen.items() if not v}
+    assert any("plural" in f for f in seen["plural_faults"])
+    assert any("epsilon" in f for f in seen["raw_text_faults"])
+    assert any("orange" in f for f in seen["named_colour_faults"])
+    # the quick-run mark at the figure's bottom edge, inside it, ran into x labels
+    label = fig.axes[2].xaxis.label.get_window_extent()
+    x, y = fig.transFigure.inverted().transform(((label.x0 + label.x1) / 2, label.y0))
+    fig.text(x, y, QUICK_MARK, ha="center", va="bottom", fontsize=7)
+    fig.axes[2].set_xticks([1.0, 1.02], ["a long tick label", "another long one"])
+    fig.canvas.draw()
+    faults = overlap_faults(fig)
+    assert any("tick labels" in f for f in faults) and any("covers" in f for f in faults), faults

@@ -22,7 +22,6 @@ def accuracy_vs_labels(quick: bool = False):
 
     from numerics.icssl.experiments import LABELS, METHODS, REFERENCES, sweep
     from numerics.icssl.tasks import LABELS_PER_CLASS
-
     from numerics.stats import t_interval
 
     sw = sweep(quick)

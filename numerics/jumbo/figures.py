@@ -159,9 +159,10 @@ def digits_accuracy_vs_flops(quick: bool = False):
                     fontsize=7)
         table.append({"family": fam, "D": D, "flops": flops, "params": params, "acc_mean": m,
                       "acc_low": lo, "acc_high": hi, "seeds": len(acc)})
+    n_seeds = max(t["seeds"] for t in table)
     ax.set(xlabel="forward FLOPs per image (thousands)", ylabel="test accuracy",
-           title=f"digits (8×8, 2×2 patches, L = 2): mean ± 95 % CI over "
-           + (lambda n: f"{n} seed{'' if n == 1 else 's'}")(max(t["seeds"] for t in table)))
+           title="digits (8×8, 2×2 patches, L = 2): mean ± 95 % CI over "
+           f"{n_seeds} seed{'' if n_seeds == 1 else 's'}")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()

@@ -49,6 +49,7 @@ def lipschitz_tables(quick: bool = False):
 def counterexample_ratios(quick: bool = False):
     """Ratio vs ε of the non-Lipschitz families of Thm 3.1, and the max/EMD witness vs m."""
     import matplotlib.pyplot as plt
+    import sympy as sp
 
     from theory.multisets import (
         DISTANCES,
@@ -61,7 +62,6 @@ def counterexample_ratios(quick: bool = False):
         matching,
         max_emd_family,
     )
-    import sympy as sp
 
     dist_fn = dict(zip(DISTANCES, (emd, hausdorff, matching)))
     eps = np.logspace(-6, -0.5, 8 if quick else 30)
