@@ -39,6 +39,12 @@ def figure(topic: str, name: str, *, claims: tuple[str, ...] | str = ()):
                          f"Got {topic!r} instead.")
 
     def register(fn):
+        old = _FIGURES.get((topic, name))
+        where = f"{fn.__module__}.{fn.__qualname__}"
+        if old is not None and f"{old.fn.__module__}.{old.fn.__qualname__}" != where:
+            # a second figure of the same name would silently replace the first
+            raise ValueError(f"figure {topic}/{name} is registered twice: by "
+                             f"{old.fn.__module__}.{old.fn.__qualname__} and by {where}")
         doc = (fn.__doc__ or "").strip().splitlines()
         _FIGURES[(topic, name)] = FigureSpec(topic, name, fn, doc[0] if doc else "",
                                              (claims,) if isinstance(claims, str) else
@@ -93,7 +99,13 @@ def render(spec: FigureSpec, out_dir: str | Path = "figures", *, quick: bool = F
     fig, table = spec.fn(quick=quick)
     mode = "quick run (small sizes)" if quick else "full run"
     if quick:  # a reader must see that a quick figure is not the full-size result
-        fig.text(0.995, 0.005, "quick run: small sizes", ha="right", va="bottom", fontsize=7,
+        # below everything drawn (the saved area is the tight box), so it covers no label
+        # laid out at the dpi it is saved at: label positions depend on it
+        fig.set_dpi(dpi)
+        fig.draw_without_rendering()  # runs the layout engine, so the box is final
+        box = fig.get_tightbbox(fig.canvas.get_renderer()).transformed(fig.dpi_scale_trans)
+        x1, y0 = fig.transFigure.inverted().transform((box.x1, box.y0 - 2 / 72 * dpi))
+        fig.text(x1, y0, "quick run: small sizes", ha="right", va="top", fontsize=7,
                  color="0.4", alpha=0.9)
     folder = Path(out_dir) / spec.topic
     png = folder / f"{spec.name}.png"

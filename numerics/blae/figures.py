@@ -26,8 +26,8 @@ def holed_chart_ratio(quick: bool = False):
     sc = ax.scatter(L[:, 0], L[:, 1], c=R, s=6, cmap="viridis_r", vmin=1 / 6, vmax=1)
     ax.add_patch(plt.Rectangle((1.5, 2.5), 5, 1, fill=False, ec="r", lw=1))
     ax.plot([4, 4], [2.5, 3.5], "r:", lw=1)
-    ax.annotate("d_E = 1, d_M = 6", (4, 3.5), (6.8, 4.8), fontsize=8, arrowprops={"arrowstyle": "->"})
-    fig.colorbar(sc, label="min far-pair d_E / d_M")
+    ax.annotate("$d_E = 1$, $d_M = 6$", (4, 3.5), (6.8, 4.8), fontsize=8, arrowprops={"arrowstyle": "->"})
+    fig.colorbar(sc, label="min far-pair ratio $d_E / d_M$")
     ax.set(xlabel="l (arc length)", ylabel="z", title="true chart: Euclidean vs geodesic ratio")
     fig.tight_layout()
     rows = [{"l": a, "z": b, "min_ratio": r} for (a, b), r in zip(L, R, strict=True)]
@@ -52,7 +52,8 @@ def graph_vs_exact(quick: bool = False):
     ax.bar(lab, med, color="C0", label="median")
     ax.scatter(lab, p90, color="C3", zorder=3, label="90th percentile")
     ax.axhline(0, color="k", lw=0.6)
-    ax.set(ylabel="d_graph / d_M − 1", title="Isomap graph geodesics vs exact")
+    ax.set(xlabel="sample size n, neighbours k", ylabel=r"relative error $d_\mathrm{graph} / d_M - 1$",
+           title="Isomap graph geodesics vs exact")
     ax.legend(fontsize=8)
     fig.tight_layout()
     rows = [{"n": n, "k": k, "median": v[0], "p90": v[1], "min": v[2]}
@@ -69,8 +70,8 @@ def embeddings(quick: bool = False):
 
     rows_all = sweep(quick)
     _, L, _ = _data(sizes(quick)["n"], False)
-    fig, axes = plt.subplots(1, 5, figsize=(15, 2.9))
-    axes[0].scatter(L[:, 0], L[:, 1], c=L[:, 0], s=5, cmap="Spectral")
+    fig, axes = plt.subplots(1, 5, figsize=(15, 2.9), layout="constrained")
+    sc = axes[0].scatter(L[:, 0], L[:, 1], c=L[:, 0], s=5, cmap="Spectral")
     axes[0].set_title(LABELS["chart"], fontsize=9)
     rows = []
     for ax, m in zip(axes[1:], MODES, strict=True):
@@ -84,7 +85,7 @@ def embeddings(quick: bool = False):
     for ax in axes:
         ax.set_xticks([])
         ax.set_yticks([])
-    fig.tight_layout()
+    fig.colorbar(sc, ax=axes, label="arc length l on the true chart", shrink=0.9, pad=0.01)
     return fig, rows
 
 
@@ -99,7 +100,10 @@ def metrics(quick: bool = False):
     tb = table(quick)
     ref = chart_reference(quick)
     keys = ("knn", "spearman", "violations", "procrustes")
-    fig, axes = plt.subplots(1, 4, figsize=(13, 3))
+    names = {"knn": "kNN recall (k = 5, 10, 20)", "spearman": "Spearman ρ of pair distances",
+             "violations": "share of squeezed far pairs",
+             "procrustes": "Procrustes RMS (chart units)"}
+    fig, axes = plt.subplots(1, 4, figsize=(13, 3.2))
     rows = []
     for ax, k in zip(axes, keys, strict=True):
         for i, m in enumerate(MODES):
@@ -114,7 +118,8 @@ def metrics(quick: bool = False):
                                           + ("\n(code)" if m == "blae_code" else
                                              "\n(paper)" if m == "blae_paper" else "")
                                           for m in MODES], fontsize=7)
-        ax.set_title(k, fontsize=9)
+        ax.set(title=names[k], xlabel="model", ylabel=names[k].split(" (")[0])
+        ax.title.set_fontsize(9)
     axes[0].legend(fontsize=7)
     fig.tight_layout()
     return fig, rows

@@ -33,7 +33,7 @@ def learned_bernoulli_vs_bound(quick: bool = False):
         ax.plot([r["rate"] for r in mine], [r["bound_drc"] for r in mine], "x", color="C0",
                 label="bound at its output law")
         ax.set(xlabel="rate H(Z|U) (bits)", ylabel="Hamming distortion P(X≠Y)",
-               title=f"Bernoulli q_X={q_x}, q_Y={q_y}")
+               title=f"Bernoulli $q_X$ = {q_x}, $q_Y$ = {q_y}")
         ax.legend(fontsize=7)
     fig.tight_layout()
     return fig, rows
@@ -58,7 +58,7 @@ def learned_gaussian_vs_bound(quick: bool = False):
     ax.plot(grid, curve, color="C0", label="bound, target law N(0.3, 0.8²)")
     rate = [r["rate_nominal"] for r in rows]
     ax.errorbar(rate, [r["distortion"] for r in rows], fmt="o", color="k",
-                label="learned code (rate log2 L)")
+                label=r"learned code (rate $\log_2 L$)")
     ax.plot(rate, [r["bound_measured_law"] for r in rows], "x", color="C1", ms=8,
             label="bound at its measured output law")
     ax.set(xlabel="rate R (bits)", ylabel="MSE E(X−Y)²", yscale="log",
@@ -82,10 +82,12 @@ def digits_rate_sweep(quick: bool = False):
         rows = [r for r in table if r["lam_c"] == lam]
         rate = [r["rate_bits"] for r in rows]
         a1.plot(rate, [r["mse_to_input"] for r in rows], "o-", color=f"C{i}",
-                label=f"digits, λ_c={lam}")
+                label=rf"digits, $\lambda_c$ = {lam}")
         a2.plot(rate, [r["accuracy"] for r in rows], "o-", color=f"C{i}",
-                label=f"digits, λ_c={lam}")
+                label=rf"digits, $\lambda_c$ = {lam}")
     for i, (name, ref) in enumerate(PAPER_MNIST.items()):
+        # the paper's table keys spell λ_c out; a legend typesets it
+        name = name.replace("lambda=", r"$\lambda_c$ = ")
         a1.plot([4, 32], ref["mse"], "s--", mfc="none", color=f"C{i}", label=f"MNIST {name}")
         a2.plot([4, 32], ref["accuracy"], "s--", mfc="none", color=f"C{i}",
                 label=f"MNIST {name}")
@@ -95,6 +97,7 @@ def digits_rate_sweep(quick: bool = False):
            title="accuracy rises with rate")
     for a in (a1, a2):
         a.set_xticks([4, 8, 16, 32], ["4", "8", "16", "32"])
+        a.minorticks_off()  # log minor labels (3×10¹) would run into the major ones
         a.legend(fontsize=7)
     fig.tight_layout()
     return fig, table
@@ -127,5 +130,5 @@ def digits_reconstructions(quick: bool = False):
             table.append({"row": name, "example": j,
                           "mse_to_high_res": float(np.mean((imgs[j] - clean[j]) ** 2))})
         axes[i, 0].set_ylabel(name, rotation=0, ha="right", fontsize=8)
-    fig.suptitle(f"unpaired super-resolution on digits, λ_c={runs[0].lam_c}", fontsize=9)
+    fig.suptitle(rf"unpaired super-resolution on digits, $\lambda_c$ = {runs[0].lam_c}", fontsize=9)
     return fig, table

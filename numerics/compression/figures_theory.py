@@ -25,9 +25,9 @@ def bernoulli_rate_only(quick: bool = False):
     ax.plot(rates, stated, "--", color="C3", label="Thm 2(ii) as stated")
     ax.plot(rates, closed, color="C0", label="corrected closed form")
     ax.plot(rates, lp, "o", ms=4, mfc="none", color="k", label="LP (HiGHS)")
-    ax.axhline(abs(q_x - q_y), color="grey", lw=0.8, ls=":", label="OT minimum |q_X − q_Y|")
+    ax.axhline(abs(q_x - q_y), color="grey", lw=0.8, ls=":", label=r"OT minimum $|q_X - q_Y|$")
     ax.set(xlabel="rate R (bits)", ylabel="Hamming distortion",
-           title=f"one-shot Bernoulli DRC, q_X={q_x}, q_Y={q_y}")
+           title=f"one-shot Bernoulli DRC, $q_X$ = {q_x}, $q_Y$ = {q_y}")
     ax.legend(fontsize=8)
     return fig, {"R_bits": rates, "stated": stated, "corrected": closed, "lp": lp}
 
@@ -49,18 +49,23 @@ def bernoulli_drc_curves(quick: bool = False):
     cols = {"R_bits": rates, "stated": stated}
     fig, ax = plt.subplots(figsize=(5.5, 3.8))
     ax.plot(rates, stated, "--", color="C3", label="Thm 2 as stated")
+    infeasible = []
     for cl, color in (("exact", "C0"), ("linear", "C2")):
         corr = [bernoulli_drc(r, C, q_x, q_y, q_s1, classification=cl) for r in rates]
         lp = [bernoulli_oneshot_lp(r, C, q_x, q_y, q_s1, classification=cl) for r in rates]
         cols[f"corrected_{cl}"], cols[f"lp_{cl}"] = corr, lp
+        if not (np.isfinite(corr).any() or np.isfinite(lp).any()):
+            infeasible.append(cl)  # an empty legend entry would promise a curve
+            continue
         ax.plot(rates, np.where(np.isfinite(corr), corr, np.nan), color=color,
                 label=f"corrected, {cl} H(S|Y)")
         ax.plot(rates, np.where(np.isfinite(lp), lp, np.nan), "o", ms=4, mfc="none",
                 color=color, label=f"LP, {cl}")
     ax.axhline(abs(q_x - q_y), color="grey", lw=0.8, ls=":", label="OT minimum")
     ax.set(xlabel="rate R (bits)", ylabel="Hamming distortion",
-           title=f"Bernoulli DRC, q_X={q_x}, q_Y={q_y}, q_S1={q_s1}, C={C:.3f} bits\n"
-           "(missing curve = infeasible)")
+           title=f"Bernoulli DRC, $q_X$ = {q_x}, $q_Y$ = {q_y}, $q_{{S_1}}$ = {q_s1}, "
+           f"C = {C:.3f} bits\n(missing curve = infeasible"
+           + "".join(f"; {cl} H(S|Y): infeasible at every rate" for cl in infeasible) + ")")
     ax.legend(fontsize=7)
     return fig, cols
 
@@ -133,7 +138,8 @@ def regime_map(quick: bool = False):
 
     fig.legend([Patch(color=c) for c in ("#4daf4a", "#ff7f00", "#e41a1c", "#bbbbbb")], labels,
                loc="lower center", ncol=4, fontsize=8)
-    fig.suptitle(f"Thm 2 as stated vs the one-shot problem, q_X={q_x}, q_Y={q_y}, q_S1={q_s1}")
+    fig.suptitle(f"Thm 2 as stated vs the one-shot problem, $q_X$ = {q_x}, $q_Y$ = {q_y}, "
+                 f"$q_{{S_1}}$ = {q_s1}")
     fig.tight_layout(rect=(0, 0.08, 1, 1))
     return fig, rows
 
@@ -161,7 +167,7 @@ def drpc_curves(quick: bool = False):
                 continue  # quick mode: markers for one rate keep the figure under a few s
             s = [gaussian_drpc_search(R, p, 9.0, perception=per, **kw) for p in pts]
             ax.plot(pts, s, "o", ms=4, mfc="none", color=color)
-    ax.set(xlabel="perception budget P (KL: nats; W2²: squared units)", ylabel="MSE",
-           title="Gaussian DRPC, σ_X=1, C loose (markers: direct search)")
+    ax.set(xlabel="perception budget P (KL: nats; $W_2^2$: squared units)", ylabel="MSE",
+           title=r"Gaussian DRPC, $\sigma_X = 1$, C loose (markers: direct search)")
     ax.legend(fontsize=7)
     return fig, cols

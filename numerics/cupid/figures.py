@@ -92,6 +92,7 @@ def taylor_and_mean_value(quick: bool = False):
     return fig, rows
 
 
+_PROTOCOL = {"code": "code", "heldout": "held-out", "heldout_nomax": "held-out, no max"}
 _LABELS = {"eu": "CUPID-E", "au": "CUPID-A", "msp": "MSP", "entropy": "entropy",
            "mc": "MC-dropout (30)"}
 
@@ -125,11 +126,12 @@ def digits_auroc(quick: bool = False):
             stats = [_mean_halfwidth([r[f"{task}_{k}"] for r in runs]) for k in METHODS]
             xs = np.arange(len(METHODS)) + (pi - (len(prots) - 1) / 2) * w
             ax.bar(xs, [s[0] for s in stats], w, yerr=[np.nan_to_num(s[1]) for s in stats],
-                   capsize=2, label=f"protocol {p}", color=f"C{pi}")
+                   capsize=2, label=f"protocol: {_PROTOCOL[p]}", color=f"C{pi}")
             rows += [{"task": task, "protocol": p, "method": k, "mean": s[0], "ci95": s[1],
                       "n_seeds": len(runs)} for k, s in zip(METHODS, stats, strict=True)]
         ax.set_xticks(range(len(METHODS)), [_LABELS[k] for k in METHODS], rotation=20, fontsize=8)
-        ax.set(ylim=(0.3, 1.0), ylabel="AUROC",
+        # from 0: a method below 0.3 (worse than chance) must keep its bar
+        ax.set(ylim=(0.0, 1.0), ylabel="AUROC", xlabel="uncertainty score",
                title=("OOD detection" if ai == 0 else "misclassification detection")
                + f" ({len(runs)} seed{'s' if len(runs) > 1 else ''})")
         ax.axhline(0.5, color="k", lw=0.8, ls=":")
@@ -154,12 +156,14 @@ def deviation_and_noise(quick: bool = False):
     for p, c in (("code", "C0"), ("heldout_nomax", "C2")):
         for r in digits(p, quick):
             a.plot(CHECKPOINTS, list(r["deviation"].values()), "o-", color=c, ms=3,
-                   label=f"{p} (T11 = {0 if 'nomax' in p else 0.01})" if r["seed"] == 0 else None)
+                   label=f"{_PROTOCOL[p]} (T11 = {0 if 'nomax' in p else 0.01})"
+                   if r["seed"] == 0 else None)
             rows += [{"panel": "deviation", "protocol": p, "seed": r["seed"], "epoch": e,
                       "deviation": v} for e, v in r["deviation"].items()]
     a.set(xscale="log", yscale="log", xlabel="epoch (scaled to 400)",
           ylabel="‖m'−m‖₁ / ‖m‖₁ on training data", title="drift along the unbounded direction")
     a.legend(fontsize=7)
+    a.xaxis.set_minor_formatter("")  # 3×10² and 4×10² minor labels ran into each other
     for r in digits("heldout", quick):
         b.plot(NOISE, np.array(r["eu_noise"]) / r["eu_noise"][0], "o-", color="C1", ms=3,
                label="EU" if r["seed"] == 0 else None)

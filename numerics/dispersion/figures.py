@@ -153,7 +153,7 @@ def push_away_figure(quick: bool = False):
     for a, yl, t in ((ax[0], "mean dispersion (final LN)", "push-away raises D"),
                      (ax[1], "validation PPL (per byte)", "and leaves PPL")):
         a.set(xticks=range(len(seeds)), xticklabels=[f"seed {s}" for s in seeds], ylabel=yl,
-              title=t)
+              title=t, xlabel="training seed")
         a.legend(fontsize=8)
     lo = min(min(r["ppl lam=0"], r["ppl lam=0.1"]) for r in rows)
     ax[1].set_ylim(0.95 * lo, None)

@@ -40,7 +40,7 @@ def ns_singular_values(quick: bool = False):
     ax.plot(sn, sv, "o", ms=3, label=f"singular values of NS5(G), Gaussian {G.shape[0]}×"
             f"{G.shape[1]}")
     ax.set_xscale("log")
-    ax.set_xlabel("normalised singular value s = σᵢ(G)/‖G‖_F")
+    ax.set_xlabel(r"normalised singular value $s = \sigma_i(G) / \|G\|_F$")
     ax.set_ylabel("output singular value")
     ax.set_title("Newton–Schulz is an inexact LMO")
     ax.legend(fontsize=8)
@@ -78,7 +78,7 @@ def ef_vs_naive_floor(quick: bool = False):
     ts = np.array(sorted({r["t"] for r in rows}))
     ax.loglog(ts, 2 * ts, "k:", lw=1, label="r·t/2 (exact-Muon floor, r = 4)")
     ax.set_xlabel("radius t")
-    ax.set_ylabel("mean ‖∇f(X^k)‖_nuc, final steps")
+    ax.set_ylabel(r"mean $\|\nabla f(X^k)\|_\mathrm{nuc}$, final steps")
     ax.set_title("Error feedback removes the compression floor")
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -108,7 +108,7 @@ def rates_vs_bounds(quick: bool = False):
                 bound = ef21_bound(Delta, t, K, L, Lt, rho, a)
             rows.append({"method": name, "K": K, "t": t, "avg_grad_nuc": out["gnorm"].mean(),
                          "bound": bound})
-    fig, ax = plt.subplots(figsize=(6, 4))
+    fig, ax = plt.subplots(figsize=(7.5, 4))
     for i, name in enumerate(("uncompressed", "EF21 Top-6", "EF21 Top-2")):
         pts = [r for r in rows if r["method"] == name]
         c = f"C{i}"
@@ -117,9 +117,10 @@ def rates_vs_bounds(quick: bool = False):
         ax.loglog([r["K"] for r in pts], [r["bound"] for r in pts], "--", color=c,
                   label=f"{name}: bound")
     ax.set_xlabel("iterations K")
-    ax.set_ylabel("(1/K) Σ ‖∇f(X^k)‖_nuc")
-    ax.set_title("O(K^{-1/2}) rates on quadratics, with their bounds")
-    ax.legend(fontsize=7)
+    ax.set_ylabel(r"$(1/K)\,\sum_k \|\nabla f(X^k)\|_\mathrm{nuc}$")
+    ax.set_title(r"$O(K^{-1/2})$ rates on quadratics, with their bounds")
+    ax.xaxis.set_minor_formatter("")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))  # off the bound lines
     fig.tight_layout()
     return fig, rows
 
@@ -142,7 +143,7 @@ def digits_loss_vs_bits(quick: bool = False):
         for r in agg.itertuples():
             table.append({"method": name, "step": r.step, "mbit_per_worker": r.mbit,
                           "loss_median": r.med, "loss_min": r.lo, "loss_max": r.hi})
-    ax.axhline(TARGET, color="k", ls=":", lw=1)
+    ax.axhline(TARGET, color="k", ls=":", lw=1, label=f"target loss {TARGET} nats")
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("uplink Mbit per worker")

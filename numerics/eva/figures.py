@@ -45,7 +45,7 @@ def forms_agree(quick: bool = False):
             ax.loglog([x["T"] for x in pts], [x["scaled_error"] for x in pts], marker=mk,
                       label=f"{form}, {dtype}", ls="-" if dtype == "float32" else ":")
     ax.axhline(1e-5, color="grey", lw=0.8, ls="--", label="float32 tolerance 1e-5")
-    ax.set(xlabel="events T", ylabel="max |o − o_rec,float64| / max(1, |o|)",
+    ax.set(xlabel="events T", ylabel=r"$\max |o - o_\mathrm{rec,\,float64}| \,/\, \max(1, |o|)$",
            title="Three exact forms; float32 parallel form drifts on long streams")
     ax.legend(fontsize=7)
     fig.tight_layout()

@@ -70,20 +70,27 @@ def results_table_figure(quick: bool = False):
     from numerics.fairness.experiments import LABELS, results_table
 
     table = results_table(quick)
-    cells = [[r["dataset"], LABELS[r["method"]], f"{r['lam']:g}",
-              f"{100 * r['acc']:.1f} ± {100 * r['acc_std']:.1f}",
-              f"{100 * r['dp']:.1f} ± {100 * r['dp_std']:.1f}",
-              f"{100 * r['eo']:.1f} ± {100 * r['eo_std']:.1f}",
-              "yes" if r["competitive"] else "no"] for r in table]
-    fig, ax = plt.subplots(figsize=(8.5, 0.26 * len(cells) + 0.9))
-    ax.axis("off")
-    tab = ax.table(cellText=cells, colLabels=["data", "method", "λ", "accuracy (%)", "ΔDP (pp)",
-                                              "ΔEO (pp)", "within 2 pp"], loc="center")
-    tab.auto_set_font_size(False)
-    tab.set_fontsize(7)
-    tab.scale(1, 1.15)
-    ax.set_title("test metrics at the λ with the lowest ΔDP among those within 2 accuracy "
-                 "points of ERM", fontsize=9)
+    datasets = list(dict.fromkeys(r["dataset"] for r in table))
+    # a dot plot, not a picture of a table: the numbers themselves are in the CSV
+    fig, axes = plt.subplots(1, len(datasets), figsize=(5.2 * len(datasets), 0.3 * max(
+        sum(r["dataset"] == d for r in table) for d in datasets) + 1.4), squeeze=False)
+    for ax, d in zip(axes[0], datasets, strict=True):
+        rows = [r for r in table if r["dataset"] == d][::-1]
+        y = np.arange(len(rows))
+        for key, mk, dy, lab in (("dp", "o", 0.12, "ΔDP"), ("eo", "s", -0.12, "ΔEO")):
+            ax.errorbar([100 * r[key] for r in rows], y + dy,
+                        xerr=[100 * r[f"{key}_std"] for r in rows], fmt=mk, ms=4, capsize=2,
+                        label=f"{lab} (mean ± std)")
+        ax.set_yticks(y, [f"{LABELS[r['method']]}, λ = {r['lam']:g}: acc. "
+                          f"{100 * r['acc']:.1f} %" + ("" if r["competitive"] else " (> 2 pp off)")
+                          for r in rows], fontsize=7)
+        ax.set(xlabel="gap on test (percentage points)", ylabel="method at its chosen λ",
+               title=d)
+        ax.grid(alpha=0.3, axis="x")
+    fig.legend(*axes[0][0].get_legend_handles_labels(), fontsize=7, ncol=2, loc="upper right")
+    fig.suptitle("test gaps at the λ with the lowest ΔDP among those within 2 accuracy points "
+                 "of ERM", fontsize=9, x=0.4)
+    fig.tight_layout()
     return fig, table
 
 
@@ -106,9 +113,10 @@ def stability_figure(quick: bool = False):
         ax.bar(np.arange(len(datasets)) + (k - len(methods) / 2 + 0.5) * width, vals, width,
                label=LABELS[m], color=f"C{k}")
     ax.set_xticks(np.arange(len(datasets)), datasets)
-    ax.set(ylabel="std of ΔDP over seeds, mean over λ (pp)",
-           title="trade-off stability: spread of ΔDP across seeds (lower is more stable)")
-    ax.legend(fontsize=7, ncol=2)
+    ax.set(xlabel="data set", ylabel="std of ΔDP over seeds,\nmean over λ (pp)",
+           title="spread of ΔDP across seeds (lower is more stable)")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))  # off the bars
+    fig.tight_layout()
     return fig, rows
 
 
@@ -129,7 +137,9 @@ def dp_bounds_trained(quick: bool = False):
                    alpha=0.7, label=lab)
     top = max(max(r["dp_bound"], r["dp_prob_bound"]) for r in rows) * 1.05
     ax.plot([0, top], [0, top], "k--", lw=0.8, label="gap = bound")
-    ax.set(xlabel="bound from D_CS and the L² norms (histogram densities)",
+    # the y range fits the gaps: the bound line leaves the plot rather than squash them
+    ax.set_ylim(-0.02 * top, 1.3 * max(max(r["dp"], r["dp_prob"]) for r in rows) + 0.01)
+    ax.set(xlabel=r"bound from $D_\mathrm{CS}$ and the $L^2$ norms (histogram densities)",
            ylabel="measured gap on test", title="distribution-free DP bounds on trained models")
     ax.legend(fontsize=7)
     return fig, rows

@@ -26,7 +26,7 @@ def truth_profiles(quick: bool = False):
     n = 20_000 if quick else 200_000
     h = np.arange(1, 13)
     curves = {
-        "random walk (s2 = 0.25)": (var_random_walk(h, 0.25),
+        "random walk ($s^2$ = 0.25)": (var_random_walk(h, 0.25),
                                      ref.mc_variance_paths(ref.ar1_step(1.0, 0.25), 0.0, 12, n, rng)),
         "AR(1) φ = 0.8": (var_ar1(h, 0.8, 1.0),
                           ref.mc_variance_paths(ref.ar1_step(0.8, 1.0), 1.0, 12, n, rng)),
@@ -34,7 +34,7 @@ def truth_profiles(quick: bool = False):
                                ref.mc_variance_paths(ref.ar1_step(math.exp(-0.5),
                                                                   float(var_ou(1.0, 0.5, 1.0))),
                                                      0.0, 12, n, rng)),
-        "reset every 5 (s2 = 0.5)": (var_reset(h, 5, 0.5),
+        "reset every 5 ($s^2$ = 0.5)": (var_reset(h, 5, 0.5),
                                      ref.mc_variance_paths(ref.reset_step(5, 0.5), 0.0, 12, n, rng)),
     }
     th = np.zeros(n)
@@ -50,17 +50,17 @@ def truth_profiles(quick: bool = False):
         axes[0].plot(h, mc, "o", color=col, ms=4)
         rows += [{"process": name, "h": int(k), "closed_form": float(c), "monte_carlo": float(m)}
                  for k, c, m in zip(h, cl, mc)]
-    axes[0].set(xlabel="horizon h", ylabel="Var[x_{t+h} | x_t]",
+    axes[0].set(xlabel="horizon h", ylabel=r"Var$[x_{t+h} \mid x_t]$",
                 title="Grow, saturate, reset (lines: closed form; dots: MC)")
     axes[0].legend(fontsize=7)
     tr = var_circle(h, math.pi / 2, 0.01, 0, "trace")
     axes[1].semilogy(h, circ[0], "-", label="Var cos θ (closed form)")
     axes[1].semilogy(h, circ[1], "o", ms=4, label="Var cos θ (MC)")
-    axes[1].semilogy(h, tr, "--", label="trace: 1 − e^(−h s2)")
+    axes[1].semilogy(h, tr, "--", label=r"trace: $1 - e^{-h s^2}$")
     rows += [{"process": "circle cos", "h": int(k), "closed_form": float(c), "monte_carlo": float(m)}
              for k, c, m in zip(h, *circ)]
     axes[1].set(xlabel="horizon h", ylabel="variance (log scale)",
-                title="Rotating phase ω = π/2, s2 = 0.01: per coordinate non-monotone")
+                title="Rotating phase ω = π/2, $s^2$ = 0.01: per coordinate non-monotone")
     axes[1].legend(fontsize=7)
     fig.tight_layout()
     return fig, rows
@@ -84,7 +84,7 @@ def hinge_violation(quick: bool = False):
     for phi, col in ((0.6, "tab:green"), (0.8, "tab:blue"), (0.9, "tab:red")):
         inc = np.diff(var_ar1(np.arange(1, 26), phi, 1.0))
         mc = np.diff(ref.mc_variance_paths(ref.ar1_step(phi, 1.0), 0.0, 25, n, rng))
-        ax.semilogy(h, inc, "-", color=col, label=f"φ = {phi}: s2 φ^(2h)")
+        ax.semilogy(h, inc, "-", color=col, label=f"φ = {phi}: $s^2 φ^{{2h}}$")
         ax.semilogy(h, np.clip(mc, 1e-6, None), ".", color=col, ms=5)
         for m in (0.1, 0.01):
             hs = hinge_violation_horizon(phi, 1.0, m)
@@ -93,9 +93,17 @@ def hinge_violation(quick: bool = False):
             ax.plot([hs], [inc[hs - 1]], "kx", ms=7)
     for m in (0.1, 0.01):
         ax.axhline(m, color="grey", ls=":", lw=0.8)
+    # legend entries for the marks drawn without labels above
     ax.set(xlabel="horizon h", ylabel="true increment V(h+1) − V(h)",
-           title="A margin hinge is violated by the truth from h* (×)")
-    ax.legend(fontsize=7)
+           title="A margin hinge is violated by the truth from $h^*$ (×)")
+    from matplotlib.lines import Line2D
+
+    keys = [Line2D([], [], ls="", marker=".", color="0.3", ms=5,
+                   label="Monte Carlo increment (≤ 0 drawn at $10^{-6}$)"),
+            Line2D([], [], ls="", marker="x", color="k", ms=7,
+                   label="$h^*$: first violated horizon"),
+            Line2D([], [], ls=":", color="grey", lw=0.8, label="margins m = 0.1, 0.01")]
+    ax.legend(handles=[*ax.get_legend_handles_labels()[0], *keys], fontsize=7)
     fig.tight_layout()
     return fig, rows
 
@@ -122,12 +130,12 @@ def hcu_objective(quick: bool = False):
         axes[1].plot(S, ob, label=f"k = {k}")
         rows += [{"k": k, "spread_S": float(s), "fixed_var_objective": float(c * s),
                   "learned_var_objective": float(o)} for s, o in zip(S, ob)]
-    axes[0].set(xlabel="spread S = Σ(μ_i − μ̄)²", ylabel="objective − objective(S = 0)",
-                title="Fixed σ² = 1, M = 5, λ = 1: k_c = 2")
+    axes[0].set(xlabel=r"spread $S = \sum_i (\mu_i - \bar\mu)^2$",
+                ylabel="objective − objective(S = 0)", title="Fixed σ² = 1, M = 5, λ = 1: $k_c$ = 2")
     axes[1].set(xlabel="spread S (M = 4, symmetric)", ylabel="objective − objective(S = 0)",
                 title="Learnt member variances, V = 2: unbounded below")
     for a in axes:
-        a.axhline(0, color="k", lw=0.6)
+        a.axhline(0, color="k", lw=0.6, zorder=0)  # under the k = 2 line, which lies on it
         a.legend(fontsize=7)
     fig.tight_layout()
     return fig, rows
@@ -158,9 +166,12 @@ def calibration_per_horizon(quick: bool = False):
         r = [x for x in rows if x["process"] == "ar1" and x["loss"] == loss]
         axes[2].plot([x["h"] for x in r], [x["coverage_mean"] for x in r], "o-", color=col,
                      ms=3, label=loss)
-    axes[0].set(title="AR(1) φ = 0.8 from x_t = 1", xlabel="h", ylabel="predicted / true variance")
-    axes[1].set(title="rotating phase, Var cos θ from θ_t = 0", xlabel="h")
-    axes[2].set(title="AR(1): 90% coverage (fresh pairs)", xlabel="h", ylabel="coverage")
+    axes[0].set(title="AR(1) φ = 0.8 from $x_t = 1$", xlabel="horizon h",
+                ylabel="predicted / true variance")
+    axes[1].set(title=r"rotating phase, Var cos θ from $\theta_t = 0$", xlabel="horizon h",
+                ylabel="predicted / true variance")
+    axes[2].set(title="AR(1): 90% coverage (fresh pairs)", xlabel="horizon h",
+                ylabel="coverage of the 90% interval")
     for a in axes[:2]:
         a.axhline(1, color="k", lw=0.6)
     axes[2].axhline(0.9, color="k", lw=0.6)

@@ -69,8 +69,9 @@ def digits_shift_figure(quick: bool = False):
                   "seeds": len(r.seeds)} for k, m in enumerate(r.labels)]
     ax.set_xticks(x, [lab.replace(" (scratch, absolute ε)", "\nscratch, abs. ε")
                       for lab in r.labels], fontsize=7, rotation=20)
-    ax.set(ylabel="test worst-group accuracy", ylim=(0, 1),
-           title=f"coloured digits, model chosen by validation WGA ({len(r.seeds)} seeds)")
+    ax.set(xlabel="method", ylabel="test worst-group accuracy", ylim=(0, 1),
+           title="coloured digits, model chosen by validation WGA "
+           f"({len(r.seeds)} seed{'' if len(r.seeds) == 1 else 's'})")
     ax.legend(fontsize=8)
     ax.grid(axis="y", alpha=0.3)
     return fig, rows
@@ -138,9 +139,10 @@ def game_convergence(quick: bool = False):
                                             T)})
     fig, ax = plt.subplots(figsize=(5.2, 3.8))
     T = [r["T"] for r in rows]
-    ax.loglog(T, [r["bound"] for r in rows], "k--", label="explicit bound (‖θ'‖²+G²+2log m+B²/4)/2√T")
+    ax.loglog(T, [r["bound"] for r in rows], "k--", label=r"explicit bound $(\|\theta'\|^2 + G^2 + 2\log m + B^2/4) / 2\sqrt{T}$")
     ax.loglog(T, [r["duality_gap"] for r in rows], "o-", label="duality gap of averages")
-    ax.loglog(T, [r["suboptimality"] for r in rows], "s-", label="F(θ̄_T) − F* (cvxpy)")
+    ax.loglog(T, [r["suboptimality"] for r in rows], "s-", label=r"$F(\bar\theta_T) - F^*$ (cvxpy)")
+    ax.xaxis.set_minor_formatter("")  # 3×10² and 4×10² ran into each other
     ax.set(xlabel="steps T (η = 1/√T)", ylabel="nats",
            title="Prop. B.1 on frozen features (4 groups, d = 5)")
     ax.legend(fontsize=7)
@@ -169,13 +171,14 @@ def collapse_figure(quick: bool = False):
                      "eps_c": ec})
     fig, ax = plt.subplots(figsize=(5.2, 3.8))
     eps = [r["eps"] for r in rows]
-    ax.plot(eps, [r["value"] for r in rows], "o-", label="F* (nats)")
+    ax.plot(eps, [r["value"] for r in rows], "o-", label="$F^*$ (nats)")
     ax.axhline(np.log(2), color="grey", ls=":", label="log 2 (zero predictor)")
     ax2 = ax.twinx()
     ax2.plot(eps, [r["theta_norm"] for r in rows], "s-", color="C1", label="‖θ*‖")
     ax2.set_ylabel("‖θ*‖₂", color="C1")
-    ax.axvline(ec, color="k", ls="--", label=f"ε_c = {ec:.3f} (SOCP)")
-    ax.set(xlabel="base radius ε (ε_g = ε√(n_min/n_g))", ylabel="optimal objective F* (nats)",
+    ax.axvline(ec, color="k", ls="--", label=f"$ε_c$ = {ec:.3f} (SOCP)")
+    ax.set(xlabel=r"base radius ε ($\epsilon_g = \epsilon \sqrt{n_\min / n_g}$)",
+           ylabel="optimal objective $F^*$ (nats)",
            title="collapse to the zero predictor")
     h1, l1 = ax.get_legend_handles_labels()
     h2, l2 = ax2.get_legend_handles_labels()

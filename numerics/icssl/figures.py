@@ -22,7 +22,6 @@ def accuracy_vs_labels(quick: bool = False):
 
     from numerics.icssl.experiments import LABELS, METHODS, REFERENCES, sweep
     from numerics.icssl.tasks import LABELS_PER_CLASS
-
     from numerics.stats import t_interval
 
     sw = sweep(quick)
@@ -46,11 +45,12 @@ def accuracy_vs_labels(quick: bool = False):
         ax.set(xlabel="labels per class m (n = 100 points, 2 classes)", title=title)
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("accuracy on unlabelled points")
-    axes[1].legend(fontsize=7, loc="lower right")
+    # below the panels: inside, it covered the held-out series
+    fig.legend(*axes[1].get_legend_handles_labels(), fontsize=8, loc="lower center", ncol=3)
+    n_seeds = len(sw.seeds)
     fig.suptitle(f"Light IC-SSL replication: mean ± 95 % CI over {sw.config.n_tasks} fresh tasks "
-                 f"× {len(sw.seeds)} training seed(s)" + (" (QUICK)" if quick else ""),
-                 fontsize=10)
-    fig.tight_layout()
+                 f"× {n_seeds} training seed{'' if n_seeds == 1 else 's'}", fontsize=10)
+    fig.tight_layout(rect=(0, 0.12, 1, 1))
     return fig, rows
 
 
@@ -67,9 +67,10 @@ def training_curves(quick: bool = False):
     rows = []
     for meth in METHODS:
         L = np.mean([sw.losses[(meth, s)] for s in sw.seeds], axis=0)
-        w = min(10, len(L))
+        w = min(10, max(1, len(L) // 5))  # a window as long as the run left one point
         sm = np.convolve(L, np.ones(w) / w, mode="valid")
         ax.plot(np.arange(len(sm)) + w, sm, color=_STYLE[meth][0],
+                marker="o" if len(sm) < 20 else None, ms=3,
                 label=f"{LABELS[meth]} ({sw.params[meth]} parameters)")
         rows += [{"method": meth, "step": int(i + 1), "loss_nats": float(v)}
                  for i, v in enumerate(L)]

@@ -40,21 +40,22 @@ def power_layers_convergence(quick: bool = False):
         rho = mu[k] / mu[k - 1]
         a1.semilogy(t, sins, label=f"k = {k}: QR layers", lw=1.8)
         a1.semilogy(t, sins[60] * rho ** (t - 60.0), "--", lw=1,
-                    label=f"k = {k}: ρᵗ, ρ = μ_{k + 1}/μ_{k} = {rho:.4f}")
+                    label=f"k = {k}: $ρ^t$, ρ = $μ_{k + 1}/μ_{k}$ = {rho:.4f}")
         a2.semilogy(t, svr, label=f"k = {k}: no normalisation, σ₂/σ₁")
         rows += [{"k": k, "layer": int(i), "sin_theta_qr": float(s), "rho_pow": float(
             sins[60] * rho ** (i - 60.0)), "sv2_over_sv1_unnormalised": float(r)}
             for i, s, r in zip(t, sins, svr, strict=True)]
     a2.semilogy(np.arange(T + 1), (mu[1] / mu[0]) ** np.arange(T + 1.0), "k:", lw=1,
                 label=f"μ₂ᵗ = {mu[1]:.4f}ᵗ")
-    a1.set(xlabel="layer t", ylabel="sin θ_max(span Φ_t, bottom-k of (D − A, D))",
+    a1.set(xlabel="layer t", ylabel=r"$\sin\theta_\max$(span $\Phi_t$, bottom-k of (D − A, D))",
            title="orthonormalised power layers converge at rate ρ", ylim=(1e-16, 2))
-    a2.set(xlabel="layer t", ylabel="σ₂/σ₁ of Φ_t", title="without orthonormalisation: rank one",
+    a2.set(xlabel="layer t", ylabel=r"σ₂/σ₁ of $\Phi_t$", title="without orthonormalisation: rank one",
            ylim=(1e-17, 2))
     for a in (a1, a2):
         a.grid(alpha=0.3)
         a.legend(fontsize=7)
-    fig.suptitle("Two circles (n = 100), h = 0.5: TF_ϕ as subspace iteration on K̂ = AD⁻¹",
+    fig.suptitle(r"Two circles (n = 100), h = 0.5: $\mathrm{TF}_\phi$ as subspace iteration on "
+                 r"$\hat K = AD^{-1}$",
                  fontsize=10)
     fig.tight_layout()
     return fig, rows
@@ -102,10 +103,11 @@ def step_size_threshold(quick: bool = False):
                 label="random RBF prompts" if i == 0 else None)
         rows += [{"prompt": f"random {i}", "alpha_over_bound": float(r),
                   "relative_gain": float(v)} for r, v in zip(ratios, vals, strict=True)]
-    ax.axvline(1.0, color="C3", ls="--", label="α* = 4 / (‖W‖² λ_max(K))")
+    ax.axvline(1.0, color="C3", ls="--", label=r"$\alpha^* = 4 / (\|W\|^2 \lambda_\max(K))$")
     ax.axhline(0.0, color="grey", lw=0.8)
     ax.set(xlabel="step size α / α*", ylabel="Δℓ(α) / (α · dℓ/dα at 0)",
-           title="TF_sup step: the labelled log-likelihood never drops below α*",
+           title=r"$\mathrm{TF}_\mathrm{sup}$ step: the labelled log-likelihood never drops "
+           r"below $\alpha^*$",
            ylim=(-1.0, 1.2))
     ax.grid(alpha=0.3)
     ax.legend(fontsize=7)

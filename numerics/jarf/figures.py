@@ -65,7 +65,8 @@ def fd_zero_shares_fig(quick: bool):
                          "value": float(v.mean())})
     a1.axhline(0.5, color="k", ls="--", lw=0.8)
     a1.set_xticks([0.5, 3.5], ["α = 0.1", "α = 0.01"])
-    a1.set(ylabel="share of FD entries exactly 0", title="RF-100 surrogate (piecewise constant)")
+    a1.set(xlabel="finite-difference step factor α", ylabel="share of FD entries exactly 0",
+           title="RF-100 surrogate (piecewise constant)")
     a1.legend(fontsize=7)
     e = smooth_fd_errors(0)
     al = np.array(sorted(e))
@@ -100,8 +101,8 @@ def sklearn_paired(quick: bool):
             rows.append({"dataset": name, "method": m, "diff_mean": float(d.mean()),
                          "diff_2se": float(2 * se)})
     ax.axhline(0, color="k", lw=0.8)
-    ax.set_xticks(range(3), ["breast_cancer (κ)", "wine (κ)", "diabetes (R²)"])
-    ax.set(ylabel="paired difference vs RF (± 2 s.e.)",
+    ax.set_xticks(range(3), ["breast cancer (κ)", "wine (κ)", "diabetes (R²)"])
+    ax.set(xlabel="data set (metric)", ylabel="paired difference vs RF (± 2 s.e.)",
            title="2×5-fold CV: each transform minus axis-aligned RF")
     ax.legend(fontsize=7)
     fig.tight_layout()

@@ -48,9 +48,9 @@ def flop_breakdown(quick: bool = False):
             x += 1
         x += 0.6
     ax.set_xticks(ticks, labels, fontsize=7)
-    ax.set(ylabel="share of forward FLOPs", ylim=(0, 1.1),
+    ax.set(xlabel="configuration and model", ylabel="share of forward FLOPs", ylim=(0, 1.1),
            title="FLOPs by component at 224 px (total GFLOPs above the bars)")
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))  # it covered base's bars
     fig.tight_layout()
     return fig, rows
 
@@ -73,12 +73,12 @@ def ffn_share_vs_resolution(quick: bool = False):
         ratio = [flops_jumbo(D, L, J, C, (s // 16) ** 2)
                  / flops_vit_registers(D, L, 16, C, (s // 16) ** 2) for s in sides]
         a1.plot(sides, 100 * np.array(share), label=f"{name} (J = {J})")
-        a2.plot(sides, ratio, label=name)
+        a2.plot(sides, ratio, label=f"{name} (J = {J})")
         rows += [{"config": name, "img": int(s), "jumbo_ffn_share": sh, "flop_ratio_vs_r16": r}
                  for s, sh, r in zip(sides, share, ratio, strict=True)]
     for a in (a1, a2):
-        a.axvline(128, color="k", ls=":", lw=1)
-        a.axvline(224, color="k", ls="--", lw=1)
+        a.axvline(128, color="k", ls=":", lw=1, label="128 px (training)")
+        a.axvline(224, color="k", ls="--", lw=1, label="224 px")
         a.set_xlabel("image side (px), patch 16")
         a.grid(alpha=0.3)
     a1.axhline(10, color="r", lw=1, label="10 % ('negligible', our reading)")
@@ -86,6 +86,7 @@ def ffn_share_vs_resolution(quick: bool = False):
     a2.axhline(1, color="k", lw=0.8)
     a2.set(ylabel="FLOPs(Jumbo) / FLOPs(ViT + R16)", title="Jumbo vs registers, FLOP ratio")
     a1.legend(fontsize=7)
+    a2.legend(fontsize=7)
     fig.tight_layout()
     return fig, rows
 
@@ -114,14 +115,14 @@ def parameters(quick: bool = False):
         rows.append({"config": name, "jumbo_v3": v3[-1], "shared_ffn": ffn[-1],
                      "jumbo_v1": v1[-1], "vit_r16": reg[-1]})
     w = 0.27
-    ax.bar(xs - w, np.array(v3) - np.array(ffn), w, color="C0", label="Jumbo v3 without FFN_J")
+    ax.bar(xs - w, np.array(v3) - np.array(ffn), w, color="C0", label="Jumbo v3 without $\\mathrm{FFN}_J$")
     ax.bar(xs - w, ffn, w, bottom=np.array(v3) - np.array(ffn), color="C3",
            label="shared Jumbo FFN")
     ax.bar(xs, v1, w, color="C4", label="Jumbo v1 (per-layer FFN)")
     ax.bar(xs + w, reg, w, color="C2", label="ViT + CLS + 16 registers")
     ax.set_yscale("log")
     ax.set_xticks(xs, [f"{n}\nJ = {configs()[n]['J']}" for n in names])
-    ax.set(ylabel="parameters", title="Parameters of the released configurations (224 px, "
+    ax.set(xlabel="configuration (J: sub-tokens of the Jumbo token)", ylabel="parameters", title="Parameters of the released configurations (224 px, "
            "1000 classes)")
     ax.legend(fontsize=7)
     fig.tight_layout()
@@ -158,9 +159,10 @@ def digits_accuracy_vs_flops(quick: bool = False):
                     fontsize=7)
         table.append({"family": fam, "D": D, "flops": flops, "params": params, "acc_mean": m,
                       "acc_low": lo, "acc_high": hi, "seeds": len(acc)})
+    n_seeds = max(t["seeds"] for t in table)
     ax.set(xlabel="forward FLOPs per image (thousands)", ylabel="test accuracy",
-           title=f"digits (8×8, 2×2 patches, L = 2): mean ± 95 % CI over "
-           f"{max(t['seeds'] for t in table)} seed(s)")
+           title="digits (8×8, 2×2 patches, L = 2): mean ± 95 % CI over "
+           f"{n_seeds} seed{'' if n_seeds == 1 else 's'}")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()

@@ -34,7 +34,7 @@ def classical_context(quick: bool = False):
     ax.semilogy(ks, [r["sqrt_m"] for r in rows], "k--", label="√m")
     ax.semilogy(ks, [r["context_b_half"] for r in rows], "o-", label="exact rule, b = ⌊k/2⌋")
     ax.semilogy(ks, [r["context_b_8"] for r in rows], "s-", label="exact rule, b = 8 fixed")
-    ax.set(xlabel="state bits k (m = 2^k)", ylabel="context needed (inputs)",
+    ax.set(xlabel="state bits k (m = $2^k$)", ylabel="context needed (inputs)",
            title="Exact two-lag predictor of truncated LCG outputs")
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -58,12 +58,12 @@ def accuracy_per_position(quick: bool = False):
     n = np.arange(1, A.shape[1] + 1)
     cl = rs[0]["classical"]
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
-    ax.plot(n, A.mean(0), color="tab:blue", label=f"transformer (mean of {len(rs)} seeds)")
+    ax.plot(n, A.mean(0), color="tab:blue", label=f"transformer (mean of {len(rs)} seed{'' if len(rs) == 1 else 's'})")
     ax.fill_between(n, A.min(0), A.max(0), color="tab:blue", alpha=0.2)
     ax.plot(n, cl, color="tab:green", label="exact two-lag rule (abstains before T + P)")
     ax.axhline(2 ** -5, color="grey", ls=":", label="chance 1/32")
-    ax.axvline(32, color="k", ls="--", lw=0.8, label="2^(k−b) = √m = 32")
-    ax.set(xlabel="inputs seen n", ylabel="accuracy of x_(n+1)", yscale="log",
+    ax.axvline(32, color="k", ls="--", lw=0.8, label=r"$2^{k-b} = \sqrt{m} = 32$")
+    ax.set(xlabel="inputs seen n", ylabel="accuracy of $x_{n+1}$", yscale="log",
            title="TLCG k = 10, b = 5, unseen (a, c)")
     ax.legend(fontsize=7)
     fig.tight_layout()
@@ -93,8 +93,8 @@ def onset_vs_width(quick: bool = False):
         table[f"acc_over_chance_b{b}"] = A.mean(0) * 2 ** b
     ax.axvline(32, color="k", ls=":", lw=1.0, label="√m = 32")
     ax.axhline(1, color="grey", lw=0.5)
-    ax.set(xlabel="inputs seen n", ylabel="accuracy × 2^b (1 = chance)",
-           title="Onset against output width at k = 10 (dashed: 2^(k−b))")
+    ax.set(xlabel="inputs seen n", ylabel="accuracy × $2^b$ (1 = chance)",
+           title="Onset against output width at k = 10 (dashed: $2^{k-b}$)")
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig, table

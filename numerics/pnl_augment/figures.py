@@ -40,7 +40,7 @@ def bp_mixture_path(quick: bool = False):
     fig, ax = plt.subplots(1, 2, figsize=(9, 3.4))
     it = [r["n_iter"] for r in rows]
     ax[0].plot(it, [r["s_fitted"] for r in rows], "o", label="fitted s (least squares)")
-    ax[0].plot(it, [r["s_predicted"] for r in rows], "-", label="1 − Π(1 − h_t) (first order)")
+    ax[0].plot(it, [r["s_predicted"] for r in rows], "-", label=r"$1 - \prod_t (1 - h_t)$ (first order)")
     ax[0].axhline(1, color="grey", lw=0.8, ls=":")
     ax[0].set(xlabel="iterations run", ylabel="mixture weight s towards the kNN mean",
               title="ld.BP = early-stopped step to the kNN mean")
@@ -75,8 +75,11 @@ def hierarchy_and_newton(quick: bool = False):
             kls.append(float(np.sum(P * np.log(P / Q))))
             rows.append({"panel": "kl_by_order", "sample": i, "digit": int(y[i]), "order": order,
                          "value": kls[-1]})
-        ax[0].plot(range(1, 5), kls, "o-", lw=0.8, alpha=0.7)
-    ax[0].set(xlabel="many-body order ℓ", ylabel="KL(P‖Q_ℓ) (nats)",
+        ax[0].plot(range(1, 5), kls, "o-", lw=0.8, alpha=0.7,
+                   label=f"digit image {i} (a {int(y[i])})")
+    ax[0].legend(fontsize=7)
+    ax[0].set_xticks(range(1, 5))
+    ax[0].set(xlabel="many-body order ℓ", ylabel=r"KL$(P \| Q_\ell)$ (nats)",
               title="nested many-body projections (digits)")
     P = embed(X[0], SHAPE)[0]
     for order, mk in ((1, "o-"), (2, "s-")):
@@ -92,7 +95,7 @@ def hierarchy_and_newton(quick: bool = False):
         ax[1].plot([it], [err], "x", color=c, ms=9, label=f"released LD lr={lr}: max|Q−Q*|")
         rows.append({"panel": "released_encoder", "sample": 0, "order": 1, "iteration": it,
                      "value": err, "lr": lr})
-    ax[1].set(xlabel="iteration", ylabel="‖η_B − η̂_B‖∞ (or error)",
+    ax[1].set(xlabel="iteration", ylabel=r"$\|\eta_B - \hat\eta_B\|_\infty$ (or error)",
               title="Newton to machine precision vs released encoder")
     ax[1].legend(fontsize=7)
     fig.tight_layout()
@@ -117,8 +120,11 @@ def small_data_accuracy(quick: bool = False):
             ax.plot(np.full(a.size, i) + np.linspace(-0.15, 0.15, a.size), a, ".", alpha=0.5)
             ax.errorbar(i, a.mean(), yerr=a.std(ddof=1) if a.size > 1 else 0, fmt="o", color="k",
                         capsize=4)
-        ax.set_xticks(range(len(ARMS)), ARMS, rotation=30, fontsize=8)
-        ax.set(ylabel="test accuracy (%)", title=f"{name} ({len(sd.seeds)} seeds)")
+        ax.set_xticks(range(len(ARMS)), [a.replace("theta_fixed", "θ-fixed") for a in ARMS],
+                      rotation=30, fontsize=8)
+        n_seeds = len(sd.seeds)
+        ax.set(xlabel="augmentation", ylabel="test accuracy (%)",
+               title=f"{name} ({n_seeds} seed{'' if n_seeds == 1 else 's'})")
     fig.suptitle("Small-data augmentation: PNL vs non-geometric controls (mean ± sd over seeds)",
                  fontsize=10)
     fig.tight_layout()

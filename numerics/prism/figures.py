@@ -37,6 +37,8 @@ def candidate_protocol(quick: bool = False):
         ax.grid(alpha=.3)
         ax.legend(fontsize=8)
     axes[0].set_ylabel("probability")
+    axes[1].set_ylabel("accuracy")
+    axes[2].set_ylabel("shrinkage κ")
     fig.suptitle("Candidate protocol (DEER's, our reconstruction of PRISM's): closed forms, "
                  "checked by exact enumeration", fontsize=10)
     fig.tight_layout()
@@ -79,7 +81,7 @@ def propagation_ties(quick: bool = False):
                 title="Thm 2 needs symmetry breaking (μ = 0.5)")
     axes[0].legend(fontsize=7)
     ew = np.arange(13)
-    axes[1].semilogy(ew, [Y[0, 0] for Y in pw], "ko", label="witness Y_00")
+    axes[1].semilogy(ew, [Y[0, 0] for Y in pw], "ko", label="witness $Y_{00}$")
     axes[1].semilogy(ew, 0.5**ew / 2, "C1-", label="floor μᵉ/|S|")
     axes[1].set(xlabel="propagation step e", ylabel="confidence",
                 title="self-anchoring floor, attained")
@@ -117,7 +119,7 @@ def cheb_heat_error(quick: bool = False):
         ax.semilogy(Ks, bnd, "-", color=c, label=f"t = {t}: bound")
         rows += [{"t": t, "K": int(K), "error": a, "bound": b}
                  for K, a, b in zip(Ks, err, bnd, strict=True)]
-    ax.set(xlabel="Chebyshev order K", ylabel="|p_K(L) − exp(−tL)| (max entry)",
+    ax.set(xlabel="Chebyshev order K", ylabel=r"$|p_K(L) - e^{-tL}|$ (max entry)",
            title="Chebyshev heat filter on WS(30, 4, 0.3) vs its bound")
     ax.set_ylim(1e-17, 10)
     ax.grid(alpha=.3)
@@ -158,7 +160,7 @@ def noise_sweep_figure(quick: bool = False):
     for v, c in (("spa", "C0"), ("spe", "C1"), ("hybrid", "C3")):
         st = [mean_hw(f"purity_{v}", q) for q in qs]
         axes[2].errorbar(qs, [s[0] for s in st], yerr=[s[1] for s in st], color=c, marker="s",
-                         capsize=2, label=v)
+                         capsize=2, label={"spa": "spatial", "spe": "spectral"}.get(v, v))
         rows += [{"metric": "purity", "method": v, "q": q, "mean": s[0], "ci95": s[1]}
                  for q, s in zip(qs, st, strict=True)]
     axes[2].axhline(1 / 6 + 0.3, color="grey", ls=":", label="threshold 1/C + .3")
@@ -168,9 +170,10 @@ def noise_sweep_figure(quick: bool = False):
     for ax in axes:
         ax.set_xlabel("q (candidate noise)")
         ax.grid(alpha=.3)
-        ax.legend(fontsize=7)
+        # under the panel: inside, the legends covered the series
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
+    n_seeds = len(sw.config.seeds)
     fig.suptitle(f"PRISM-lite (our reconstruction) on synthetic graphs: {sw.config.n_per_class} "
-                 f"graphs/class, {len(sw.config.seeds)} seed(s)" + (" (QUICK)" if quick else ""),
-                 fontsize=10)
+                 f"graphs/class, {n_seeds} seed{'' if n_seeds == 1 else 's'}", fontsize=10)
     fig.tight_layout()
     return fig, rows

@@ -29,12 +29,13 @@ def toy_floor(quick: bool = False):
     rows += [{"panel": "floor_vs_W_scale", "x": float(s), "loss": float(v)}
              for s, v in zip(scales, floors)]
     fig, ax = plt.subplots(1, 2, figsize=(9.6, 3.8))
-    ax[0].plot(ts, path, color="tab:blue")
+    ax[0].plot(ts, path, color="tab:blue", label="loss along the segment")
     ax[0].axhline(P.loss_opt, color="k", ls=":", label=f"floor {P.loss_opt:.4f}")
-    ax[0].scatter([0, 1], [P.loss(e0), P.loss_opt], color=["tab:orange", "tab:green"], zorder=3)
+    ax[0].scatter([0], [P.loss(e0)], color="tab:orange", zorder=3, label="FVT (t = 0)")
+    ax[0].scatter([1], [P.loss_opt], color="tab:green", zorder=3, label="optimum (t = 1)")
     ax[0].axhline(P.loss(adaptive_init(E, PHRASE)), color="tab:red", ls="--", lw=0.8,
                   label="AdaptiVocab")
-    ax[0].set(xlabel="t  (e = FVT + t·(e_opt − FVT))", ylabel="distillation loss",
+    ax[0].set(xlabel=r"t  ($e = \mathrm{FVT} + t\,(e_\mathrm{opt} - \mathrm{FVT})$)", ylabel="distillation loss",
               title="A convex quadratic; FVT at t = 0")
     ax[0].legend(fontsize=8)
     ax[1].plot(scales, floors, "o-", ms=3)
@@ -94,8 +95,13 @@ def heldout_nll(quick: bool = False):
         for s, v in zip(r["seeds"], per_seed):
             rows.append({"method": m, "seed": s, "nll_nats_per_byte": float(v)})
         ax.bar(i, per_seed.mean(), color="lightgrey" if m != "td" else "tab:blue")
-        ax.plot(np.full(per_seed.size, i), per_seed, "k.", ms=5)
-    ax.set_xticks(range(len(order)), order)
+        ax.plot(np.full(per_seed.size, i), per_seed, "k.", ms=5,
+                label="one seed (bar: mean)" if i == 0 else None)
+    names = {"rand": "random", "fvt": "FVT", "adaptivocab": "AdaptiVocab",
+             "td": "distillation", "ntp": "NTP", "teacher": "teacher"}
+    ax.set_xticks(range(len(order)), [names.get(m, m) for m in order])
+    ax.set_xlabel("initialisation of the new-token rows")
+    ax.legend(fontsize=7)
     lo = min(v["nll_nats_per_byte"] for v in rows)
     ax.set_ylim(lo - 0.1, None)
     ax.set(ylabel="held-out NLL, next 8 bytes (nats/byte)",
@@ -125,7 +131,8 @@ def per_token_differences(quick: bool = False):
     ax.bar(x + 0.2, d_ntp, 0.4, label="NTP − td")
     ax.axhline(0, color="k", lw=0.8)
     ax.set_xticks(x, [repr(t) for t in r["tokens"]], rotation=45, ha="right", fontsize=7)
-    ax.set(ylabel="Δ NLL (nats/byte)", title="Distillation beats FVT; NTP beats distillation")
+    ax.set(xlabel="new token", ylabel="Δ NLL (nats/byte)",
+           title="Distillation beats FVT; NTP beats distillation")
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig, rows

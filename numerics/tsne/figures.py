@@ -9,10 +9,20 @@ from numerics.figures import figure
 
 def _scatter(ax, Y, labels, title):
     c = "C0" if labels is None else labels
-    ax.scatter(Y[:, 0], Y[:, 1], c=c, s=4, cmap="tab10", linewidths=0)
+    sc = ax.scatter(Y[:, 0], Y[:, 1], c=c, s=4, cmap="tab10", linewidths=0)
     ax.set_title(title, fontsize=8)
     ax.set_xticks([])
     ax.set_yticks([])
+    return sc
+
+
+def _class_legend(ax, sc, title="class", names=None):
+    """A key to a scatter coloured by class, beside the axes (colours alone say nothing)."""
+    handles, labels = sc.legend_elements()
+    if names is not None:
+        labels = names
+    ax.legend(handles, labels, title=title, fontsize=6, title_fontsize=7, loc="upper left",
+              bbox_to_anchor=(1.02, 1), borderaxespad=0, handletextpad=0.2)
 
 
 @figure("tsne", "impostors",
@@ -33,7 +43,9 @@ def impostors_figure(quick: bool = False):
                   ("pca", "PCA of X", "sil_pca"), ("pca_impostor", "PCA of impostor (exact)",
                                                    "sil_pca_impostor")]
         for ax, (key, title, sil) in zip(row, panels):
-            _scatter(ax, r[key], y, f"{name}: {title}\nsilhouette {r[sil]:.3f}")
+            sc = _scatter(ax, r[key], y, f"{name.replace('_', ' ')}: {title}\n"
+                          f"silhouette {r[sil]:.3f}")
+        _class_legend(row[-1], sc, title="cell type" if "pbmc" in name else "digit")
         row[0].set_ylabel(f"input silhouette {r['sil_input']:.3f}\n"
                           f"impostor {r['sil_input_impostor']:.1e}", fontsize=8)
         table.append({k: r[k] for k in ("n", "C", "max_abs_dP", "sil_input",
@@ -41,7 +53,7 @@ def impostors_figure(quick: bool = False):
                                         "sil_pca", "sil_pca_impostor",
                                         "sil_pca_impostor_randomized", "kl", "kl_impostor")}
                      | {"dataset": name})
-    fig.suptitle("Impostors X_+C (C=150, diameter 1) have the same P: exact t-SNE cannot tell "
+    fig.suptitle("Impostors $X_{+C}$ (C=150, diameter 1) have the same P: exact t-SNE cannot tell "
                  "them apart", fontsize=10)
     fig.tight_layout()
     return fig, table
@@ -56,7 +68,8 @@ def near_simplex_figure(quick: bool = False):
     from numerics.tsne.experiments import near_simplex
 
     res = near_simplex(quick)
-    fig, axes = plt.subplots(2, len(res), figsize=(3 * len(res), 5.6))
+    fig, axes = plt.subplots(2, len(res), figsize=(3 * len(res) + 1, 5.6), layout="constrained")
+    hsv = None
     table = []
     for j, (name, r) in enumerate(res.items()):
         lab = r["labels"]
@@ -64,20 +77,26 @@ def near_simplex_figure(quick: bool = False):
         for ax, Z, title in ((axes[0, j], r["X"][:, :2], f"generator: {name}"),
                              (axes[1, j], r["Y"], (f"t-SNE of near-simplex D'\n"
                               f"trustworthiness {r['trust_tsne']:.3f}"))):
-            ax.scatter(Z[:, 0], Z[:, 1], c=colour, s=5, cmap="tab10" if lab is not None
-                       else "hsv", linewidths=0)
+            sc = ax.scatter(Z[:, 0], Z[:, 1], c=colour, s=5, cmap="tab10" if lab is not None
+                            else "hsv", linewidths=0)
             ax.set_title(title, fontsize=8)
             ax.set_xticks([])
             ax.set_yticks([])
+        if lab is not None:
+            _class_legend(axes[0, j], sc, title="component")
+        else:
+            hsv = sc
         table.append({"shape": name, "perplexity": r["perplexity"], "D_min": r["D_min"],
                       "D_max": r["D_max"], "trust_tsne": r["trust_tsne"],
                       "trust_random": r["trust_random"], "sil_input": r.get("sil_input"),
                       "sil_tsne": r.get("sil_tsne"), "kl": r["kl"]})
     axes[0, 0].set_ylabel("first two coordinates")
     axes[1, 0].set_ylabel("exact t-SNE output")
+    if hsv is not None:  # unlabelled generators: colour follows each point into the output
+        fig.colorbar(hsv, ax=axes, shrink=0.6, pad=0.01,
+                     label="point index (same colour: same point in both rows)")
     fig.suptitle("Near-simplex inputs (squared distances in [1, 1.008]) keep the P of their "
                  "generator", fontsize=10)
-    fig.tight_layout()
     return fig, table
 
 
@@ -101,19 +120,26 @@ def outliers_figure(quick: bool = False):
                label=f"Thm 9 bound ({rows[0]['thm9_bound']:.2f})")
     ax.set(xscale="log", yscale="log", xlabel="outlier number α(X) of the input",
            ylabel="outlier number of the output",
-           title=f"blob (n={res['n'] - 1}, R^{res['dim']}) + one outlier")
+           title=f"blob (n = {res['n'] - 1}, " + r"$\mathbb{R}^{" + f"{res['dim']}" + "}$) + one outlier")
     ax.legend(fontsize=8)
     r = rows[-1]
-    colours = np.r_[np.zeros(res["n"] - 1), 1.0]
-    _scatter(axes[1], r["Y"], colours.astype(int),
-             f"t-SNE output at α(X)={r['alpha_input']:.2g}: α(Y)={r['alpha_tsne']:.3f} "
-             "(outlier in orange)")
+    Y = r["Y"]
+    ax = axes[1]
+    # the outlier is the last point: drawn large and on top, or it hides among the blob's
+    ax.scatter(Y[:-1, 0], Y[:-1, 1], s=6, color="C0", linewidths=0, label="blob points")
+    ax.scatter(Y[-1:, 0], Y[-1:, 1], s=60, color="C1", edgecolors="k", linewidths=0.8,
+               zorder=3, label="the outlier")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.legend(fontsize=8)
+    ax.set_title(f"t-SNE output at α(X) = {r['alpha_input']:.2g}: α(Y) = {r['alpha_tsne']:.3f} "
+                 "(outlier in orange)", fontsize=8)
     fig.tight_layout()
     table = [{k: v for k, v in r.items() if not isinstance(v, np.ndarray)} for r in rows]
     return fig, table
 
 
-@figure("tsne", "poison_point")
+@figure("tsne", "poison_point_tsne")
 def poison_figure(quick: bool = False):
     """Fig. 11 / Thm 7: at perplexity 1 a simplex and two clusters give the same t-SNE output."""
     import matplotlib.pyplot as plt
@@ -132,7 +158,9 @@ def poison_figure(quick: bool = False):
               ("Y_clusters", (f"t-SNE (ρ=1) of two clusters\nsilhouette "
                              f"{r['sil_tsne_clusters']:.3f}"))]
     for ax, (key, title) in zip(axes, panels):
-        _scatter(ax, r[key], colours, title)
+        sc = _scatter(ax, r[key], colours, title)
+    _class_legend(axes[-1], sc, title="point",
+                  names=[*(f"cluster {k}" for k in range(int(lab.max()) + 1)), "centroid"])
     fig.suptitle(f"Poison point (m={m}): P equal bitwise: {r['P_equal_bitwise']}, "
                  f"outputs equal bitwise: {r['Y_equal_bitwise']}", fontsize=10)
     fig.tight_layout()

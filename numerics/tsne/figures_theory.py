@@ -66,9 +66,9 @@ def fig_impostor_pair(quick: bool):
     r = impostor_experiment(quick)
     lab = r["labels"]
     panels = [(_pca2(r["X"]), f"input X (PCA): S = {r['S_X']:.3f}"),
-              (_pca2(r["X_eps"]), f"impostor X_eps (PCA): S = {r['S_Xe']:.4f}"),
+              (_pca2(r["X_eps"]), f"impostor $X_ε$ (PCA): S = {r['S_Xe']:.4f}"),
               (r["Y"], f"t-SNE of X: S = {r['S_Y']:.3f}"),
-              (r["Y_eps"], f"t-SNE of X_eps: S = {r['S_Ye']:.3f}")]
+              (r["Y_eps"], f"t-SNE of $X_ε$: S = {r['S_Ye']:.3f}")]
     fig, axes = plt.subplots(1, 4, figsize=(16, 4))
     for ax, (Z, title) in zip(axes, panels):
         for k, colour in ((0, "tab:blue"), (1, "tab:orange")):
@@ -77,9 +77,9 @@ def fig_impostor_pair(quick: bool):
         ax.set_xlabel("component 1")
         ax.set_ylabel("component 2")
     axes[0].legend(fontsize=8)
-    fig.suptitle(f"Thm 3: impostor with eps = {r['eps']} (shift C = {r['C']:.4g}); "
-                 f"max|P - P_eps| = {r['max_dP']:.1e}, "
-                 f"max|Y - Y_eps| = {np.abs(r['Y'] - r['Y_eps']).max():.1e}")
+    fig.suptitle(f"Thm 3: impostor with ε = {r['eps']} (shift C = {r['C']:.4g}); "
+                 f"max$|P - P_ε|$ = {r['max_dP']:.1e}, "
+                 f"max$|Y - Y_ε|$ = {np.abs(r['Y'] - r['Y_eps']).max():.1e}")
     fig.tight_layout()
     table = {"x_pca1": _pca2(r["X"])[:, 0], "x_pca2": _pca2(r["X"])[:, 1],
              "xeps_pca1": _pca2(r["X_eps"])[:, 0], "xeps_pca2": _pca2(r["X_eps"])[:, 1],
@@ -106,8 +106,10 @@ def fig_silhouette_vs_shift(quick: bool):
     B = (D * ~same).sum(axis=1) / (~same).sum(axis=1)
     asym = np.mean(B - A) / 2
     fig, ax = plt.subplots(1, 2, figsize=(11, 4))
-    ax[0].loglog(Cs, sil, "o-", ms=3, label="silhouette S(X_{+C})")
-    ax[0].loglog(Cs, asym / Cs, "--", label=f"asymptote {asym:.3g}/C")
+    ax[0].loglog(Cs, sil, "o-", ms=3, label="silhouette $S(X_{+C})$")
+    # drawn where it is within 4× of the largest silhouette: above, it only stretches the axis
+    near = asym / Cs <= 4 * np.max(sil)
+    ax[0].loglog(Cs[near], (asym / Cs)[near], "--", label=f"asymptote {asym:.3g}/C")
     ax[0].set_xlabel("shift C (squared-distance units)")
     ax[0].set_ylabel("mean silhouette")
     ax[0].legend()
@@ -135,9 +137,9 @@ def fig_poison_point(quick: bool):
     Z1 = classical_mds(sq_distances(X1), 2)
     colours = np.r_[labels, 2]
     fig, ax = plt.subplots(1, 3, figsize=(14, 4))
-    names = ["cluster 0", "cluster 1", "poison point x_0"]
-    t0 = f"X_0 ∪ x_0 (simplex, S = {silhouette(X0[:-1], labels):.3f})"
-    t1 = f"X_1 ∪ x_0 (two clusters, S = {silhouette(X1[:-1], labels):.4f})"
+    names = ["cluster 0", "cluster 1", "poison point $x_0$"]
+    t0 = f"$X_0 ∪ x_0$ (simplex, S = {silhouette(X0[:-1], labels):.3f})"
+    t1 = f"$X_1 ∪ x_0$ (two clusters, S = {silhouette(X1[:-1], labels):.4f})"
     for a, Z, title in ((ax[0], Z0, t0), (ax[1], Z1, t1)):
         for k, c in enumerate(("tab:blue", "tab:orange", "tab:red")):
             a.scatter(Z[colours == k, 0], Z[colours == k, 1], c=c, s=40 if k < 2 else 90,
@@ -147,8 +149,8 @@ def fig_poison_point(quick: bool):
         a.set_ylabel("MDS 2")
     ax[0].legend(fontsize=8)
     im = ax[2].imshow(P0, cmap="viridis")
-    fig.colorbar(im, ax=ax[2], label="P_ij")
-    ax[2].set_title(f"P at ρ = 1 (both inputs): max|P(X_0) - P(X_1)| = "
+    fig.colorbar(im, ax=ax[2], label="$P_{ij}$")
+    ax[2].set_title(f"P at ρ = 1 (both inputs): max$|P(X_0) - P(X_1)|$ = "
                     f"{np.abs(P0 - P1).max():.1e}", fontsize=10)
     ax[2].set_xlabel("j")
     ax[2].set_ylabel("i")
