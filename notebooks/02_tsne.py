@@ -184,5 +184,5 @@ print(f"poison point m={pp['m']}: input silhouettes {pp['sil_input_simplex']:.3f
 from numerics.figures import discover_figures
 
 for spec in discover_figures(["tsne"]):
-    if spec.name in ("impostors", "near_simplex", "outliers", "poison_point"):
+    if spec.name in ("impostors", "near_simplex", "outliers", "poison_point_tsne"):
         spec.fn(quick=QUICK)
