@@ -304,10 +304,14 @@ def cmd_bench(args) -> int:
         rows = run(args.topic or None, quick=args.quick, out_dir=args.reports,
                    progress=lambda s: status.update(f"benchmarking {s}"), jobs=args.jobs,
                    scheduler=args.scheduler, merge=args.merge, only=tuple(args.only or ()))
-    name = "BENCHMARKS.md" if not args.topic or args.merge else "BENCHMARKS.partial.md"
+    whole = not args.topic and not args.only
+    name = "BENCHMARKS.md" if whole or args.merge else "BENCHMARKS.partial.md"
     console.print(Path(args.reports, name).read_text())
     console.print(f"{len(rows)} rows written to {args.reports}/{name}")
-    return 0
+    failed = [r for r in rows if "error" in r.extra]
+    for r in failed:
+        console.print(f"[red]FAILED[/] {r.topic}/{r.task}: {r.extra['error']}")
+    return 1 if failed else 0
 
 
 def cmd_reproduce(args) -> int:
@@ -352,13 +356,27 @@ def cmd_reproduce(args) -> int:
                 "topics": list(args.topic) if args.topic else "all",
                 "theory_only": bool(args.theory_only), "workers": workers,
                 "machine": machine()}
-    write_text(Path(args.reports) / "reproduce_time.json", json.dumps(run_info, indent=1))
+    path = Path(args.reports) / "reproduce_time.json"
+    run_info["cold_full"] = _last_cold_full(run_info, path)
+    write_text(path, json.dumps(run_info, indent=1))
     if timings is not None:
         md = write_profile(timings, run_info, args.reports)
         console.print(md)
         console.print(f"profile written to {args.reports}/PROFILE.md and profile.json")
     console.print(f"reproduce finished in {seconds:.0f} s; report: {args.reports}/REPORT.md")
     return status
+
+
+def _last_cold_full(run_info: dict, path: Path) -> dict | None:
+    """This run if it is a cold full reproduce of everything, else the last such run recorded
+    in ``path`` (the benchmarks' row of the cold full reproduce time reads it)."""
+    if (run_info["mode"] == "full" and run_info["store"] == "cold"
+            and run_info["topics"] == "all" and not run_info["theory_only"]):
+        return {k: v for k, v in run_info.items() if k != "cold_full"}
+    try:
+        return json.loads(path.read_text()).get("cold_full")
+    except (OSError, ValueError, AttributeError):
+        return None
 
 
 def profile_summary(tasks: list[dict], experiments: list[dict]) -> dict:
@@ -557,8 +575,8 @@ def build_parser() -> argparse.ArgumentParser:
                     choices=(*TOPICS, "suite"), help="restrict to a topic; repeatable")
     sp.add_argument("--quick", action="store_true", help="small sizes")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
-    sp.add_argument("--merge", action="store_true", help="with --topic: replace those topics' "
-                    "rows of BENCHMARKS.md instead of writing BENCHMARKS.partial.md")
+    sp.add_argument("--merge", action="store_true", help="with --topic or --only: replace "
+                    "those rows of BENCHMARKS.md instead of writing BENCHMARKS.partial.md")
     sp.add_argument("--only", action="append", metavar="NAME", help="run only this benchmark "
                     "of the topics (e.g. execution_quick); repeatable; with --merge only its "
                     "rows are replaced")

@@ -69,3 +69,17 @@ def test_reproduce_profile_reports_topics_and_experiments_cold_then_warm(tmp_pat
     assert warm["run"]["store"] == "warm"
     assert warm["topics"]["pcg"]["loaded"] > 0
     assert warm["topics"]["pcg"]["computed"] < pcg["computed"]
+
+
+def test_reproduce_time_keeps_the_last_cold_full_run_beside_a_later_one(tmp_path):
+    from numerics.cli import _last_cold_full
+
+    path = tmp_path / "reproduce_time.json"
+    full = {"mode": "full", "store": "cold", "topics": "all", "theory_only": False,
+            "seconds": 1000.0}
+    assert _last_cold_full(full, path) == full  # this run is one
+    path.write_text(json.dumps({**full, "cold_full": full}))
+    later = {"mode": "quick", "store": "warm", "topics": ["pcg"], "theory_only": False,
+             "seconds": 5.0}
+    assert _last_cold_full(later, path) == full
+    assert _last_cold_full({**full, "store": "warm"}, tmp_path / "absent.json") is None
