@@ -23,7 +23,7 @@ class Row:
     task: str
     size: str
     ours: str
-    ours_s: float
+    ours_s: float | None  # None: nothing measured (the row says why)
     alternative: str
     alternative_s: float | None
     target: str = ""
@@ -33,7 +33,7 @@ class Row:
 
     @property
     def ratio(self) -> float | None:
-        if self.alternative_s is None or self.ours_s <= 0:
+        if self.alternative_s is None or not self.ours_s or self.ours_s <= 0:
             return None
         return self.alternative_s / self.ours_s
 

@@ -19,7 +19,9 @@ def _fmt_s(x):
 
 
 def _cell(text, x) -> str:
-    return "—" if x is None and text in ("—", "") else f"{text}: {_fmt_s(x)}"
+    if x is None:
+        return text or "—"
+    return f"{text}: {_fmt_s(x)}"
 
 
 def _target(r: Row) -> str:
@@ -48,8 +50,7 @@ def to_markdown(rows: list[Row], info: dict, merged: list[dict] = (), *,
              *[f"Rows of {', '.join(m['topics'])} merged on {m['when']} "
                f"(`iclr26-verify bench --merge`{' --quick' if m.get('quick') else ''})."
                for m in merged], *([""] if merged else []),
-             f"{len(rows)} rows, {len(topics)} topics: "
-             + ", ".join(f"[{t}](#{t.replace('_', '-')})" for t in topics) + "."]
+             f"{len(rows)} rows, {len(topics)} topics: " + ", ".join(topics) + "."]
     for t in topics:
         lines += ["", f"## {t}", "",
                   "| task | size | ratio | ours | alternative | target | note |",
@@ -144,7 +145,7 @@ def run(topics=None, *, quick: bool = False, out_dir="reports", progress=None,
         try:
             got = list(fn(quick=quick, **kwargs))
         except Exception as exc:  # noqa: BLE001 - one broken benchmark must not hide the rest
-            got = [Row(topic, name, "—", "failed", 0.0, "—", None,
+            got = [Row(topic, name, "—", "failed", None, "—", None,
                        note=f"FAILED: {type(exc).__name__}: {str(exc)[:300]}",
                        extra={"error": f"{type(exc).__name__}: {exc}"})]
         for r in got:

@@ -113,7 +113,7 @@ def reproduce_time(quick: bool = False) -> list[Row]:
     if cold is None:
         last = (f"last run: {rec.get('mode', '?')} mode, store {rec.get('store', 'unrecorded')}, "
                 f"{rec.get('seconds', '?')} s on {rec.get('when', '?')}" if rec else "none")
-        return [Row("suite", task, "—", "iclr26-verify reproduce", 0.0, "—", None,
+        return [Row("suite", task, "—", "iclr26-verify reproduce", None, "—", None,
                     target=f"cold ≤ {COLD_TARGET_S} s on 2 cores",
                     note=f"no cold full run recorded in reports/reproduce_time.json ({last}); "
                          "`iclr26-verify cache clear && make reproduce` records one",
