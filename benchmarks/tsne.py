@@ -204,7 +204,7 @@ def exact_profile(quick: bool = False):
     torch.set_num_threads(1)
     try:
         with _one_thread():
-            calls = 5 if quick else 20
+            calls = 20
             _kl_grad(Pt, Y, plogp=None, compute_kl=False, ws=ws)
             t0 = time.process_time()
             for _ in range(calls):
