@@ -84,7 +84,7 @@ def test_blocked_objective_matches_single_block(seed, block, two_pass):
 
 
 def test_the_two_pass_gradient_is_the_cpu_default_while_its_kernel_store_fits(monkeypatch):
-    import numerics.tsne.engine as engine
+    from numerics.tsne import engine
 
     assert _Workspace(300, torch.float64, "cpu").W is not None
     monkeypatch.setattr(engine, "TWO_PASS_BYTES", 8 * 1000)  # a kernel store of 1,000 entries
