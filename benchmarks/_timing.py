@@ -23,7 +23,7 @@ class Row:
     task: str
     size: str
     ours: str
-    ours_s: float
+    ours_s: float | None  # None: nothing measured (the row says why)
     alternative: str
     alternative_s: float | None
     target: str = ""
@@ -33,7 +33,7 @@ class Row:
 
     @property
     def ratio(self) -> float | None:
-        if self.alternative_s is None or self.ours_s <= 0:
+        if self.alternative_s is None or not self.ours_s or self.ours_s <= 0:
             return None
         return self.alternative_s / self.ours_s
 
@@ -58,8 +58,15 @@ def timeit(fn: Callable[[], object], *, repeat: int = 5, warmup: int = 1) -> flo
 _BENCHMARKS: dict[tuple[str, str], Callable] = {}
 
 
-def benchmark(topic: str, name: str):
+def benchmark(topic: str, name: str, *, explicit: bool = False):
+    """Register ``fn(quick) -> list[Row]`` as benchmark ``name`` of ``topic``.
+
+    ``explicit``: run only when named (``iclr26-verify bench --only NAME``), for a benchmark
+    that takes far longer than the others (whole reproduce runs); a plain ``bench`` keeps the
+    rows of its last run.
+    """
     def register(fn):
+        fn.explicit = explicit
         _BENCHMARKS[(topic, name)] = fn
         return fn
 
@@ -74,8 +81,10 @@ def discover_benchmarks(topics: Iterable[str] | None = None):
 
 
 def machine_info() -> dict:
-    info = {"python": platform.python_version(), "machine": platform.machine(),
-            "cores": os.cpu_count()}
+    from numerics.execution import machine
+
+    info = {"cpu": machine()["cpu"], "python": platform.python_version(),
+            "machine": platform.machine(), "cores": os.cpu_count()}
     try:
         from threadpoolctl import threadpool_info
 

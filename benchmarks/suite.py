@@ -2,7 +2,8 @@
 
 A single measurement (a test-suite run is too long to repeat five times); the row says so. The
 wall time of `make reproduce`, cold and warm, is measured by :mod:`benchmarks.suite_execution`
-(``reports/reproduce_time.json`` keeps the last run's, which may have been either).
+(``reports/reproduce_time.json`` keeps the last run's, which may have been either, and the last
+cold full one). ``explicit``: it runs with `iclr26-verify bench --only wall_times`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from benchmarks._timing import Row, benchmark
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@benchmark("suite", "wall_times")
+@benchmark("suite", "wall_times", explicit=True)
 def wall_times(quick: bool = False) -> list[Row]:
     rows = []
     if not quick:

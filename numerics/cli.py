@@ -310,36 +310,170 @@ def cmd_bench(args) -> int:
         rows = run(args.topic or None, quick=args.quick, out_dir=args.reports,
                    progress=lambda s: status.update(f"benchmarking {s}"), jobs=args.jobs,
                    scheduler=args.scheduler, merge=args.merge, only=tuple(args.only or ()))
-    name = "BENCHMARKS.md" if not args.topic or args.merge else "BENCHMARKS.partial.md"
+    whole = not args.topic and not args.only
+    name = "BENCHMARKS.md" if whole or args.merge else "BENCHMARKS.partial.md"
     console.print(Path(args.reports, name).read_text())
     console.print(f"{len(rows)} rows written to {args.reports}/{name}")
-    return 0
+    failed = [r for r in rows if "error" in r.extra]
+    for r in failed:
+        console.print(f"[red]FAILED[/] {r.topic}/{r.task}: {r.extra['error']}")
+    return 1 if failed else 0
 
 
 def cmd_reproduce(args) -> int:
+    from numerics import store
+    from numerics.execution import collect_timings
+
     console = _console()
     t0 = time.perf_counter()
     status = 0
     args.json, args.no_report = False, False
+    location = store.cache_dir()
+    entries_before = store.info()["entries"] if location is not None else None
+    phases: dict[str, float] = {}
     # one cluster for the three phases; claims first, so figures and notebooks read their
     # experiments from the result store
     with _executor(args) as ex:
         args._ex = ex
-        status |= cmd_check(args)
-        args.out = "figures"
-        status |= cmd_figures(args)
-        if not args.skip_notebooks:
-            status |= cmd_notebooks(args)
+        if args.profile:
+            collect_timings(ex, reset=True)
+        for phase, run in (("claims", cmd_check), ("figures", cmd_figures),
+                           ("notebooks", None if args.skip_notebooks else cmd_notebooks)):
+            if run is None:
+                continue
+            args.out = "figures"
+            t = time.perf_counter()
+            status |= run(args)
+            phases[phase] = round(time.perf_counter() - t, 1)
+        timings = collect_timings(ex) if args.profile else None
+        workers = ex.workers
     seconds = time.perf_counter() - t0
     from datetime import UTC, datetime
 
     from numerics._atomic import write_text
+    from numerics.execution import machine
 
-    write_text(Path(args.reports) / "reproduce_time.json", json.dumps(
-        {"seconds": round(seconds, 1), "mode": "quick" if args.quick else "full",
-         "when": datetime.now(UTC).isoformat(timespec="seconds"), "status": status}))
+    run_info = {"seconds": round(seconds, 1), "mode": "quick" if args.quick else "full",
+                "when": datetime.now(UTC).isoformat(timespec="seconds"), "status": status,
+                # cold: the run started from an empty result store (every experiment computed)
+                "store": ("off" if entries_before is None else
+                          "cold" if entries_before == 0 else "warm"),
+                "store_entries_before": entries_before, "phases": phases,
+                "topics": list(args.topic) if args.topic else "all",
+                "theory_only": bool(args.theory_only), "workers": workers,
+                "machine": machine()}
+    path = Path(args.reports) / "reproduce_time.json"
+    run_info["cold_full"] = _last_cold_full(run_info, path)
+    write_text(path, json.dumps(run_info, indent=1))
+    if timings is not None:
+        md = write_profile(timings, run_info, args.reports)
+        console.print(md)
+        console.print(f"profile written to {args.reports}/PROFILE.md and profile.json")
     console.print(f"reproduce finished in {seconds:.0f} s; report: {args.reports}/REPORT.md")
     return status
+
+
+def _last_cold_full(run_info: dict, path: Path) -> dict | None:
+    """This run if it is a cold full reproduce of everything, else the last such run recorded
+    in ``path`` (the benchmarks' row of the cold full reproduce time reads it)."""
+    if (run_info["mode"] == "full" and run_info["store"] == "cold"
+            and run_info["topics"] == "all" and not run_info["theory_only"]):
+        return {k: v for k, v in run_info.items() if k != "cold_full"}
+    try:
+        return json.loads(path.read_text()).get("cold_full")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def profile_summary(tasks: list[dict], experiments: list[dict]) -> dict:
+    """Per topic: seconds of its claim, figure and notebook tasks, and the self time (children
+    excluded, so nothing is counted twice) of its experiment calls, computed or loaded; per
+    experiment: calls and seconds, computed and loaded."""
+    topics: dict[str, dict] = {}
+
+    def row(topic):
+        return topics.setdefault(topic, {"claims": 0.0, "figures": 0.0, "notebooks": 0.0,
+                                         "computed": 0, "computed_s": 0.0,
+                                         "loaded": 0, "loaded_s": 0.0})
+
+    for t in tasks:
+        row(t["topic"])[t["phase"]] += t["seconds"]
+    per: dict[str, dict] = {}
+    for e in experiments:
+        how = e["how"]
+        r = row(e["topic"])
+        r[how] += 1
+        r[how + "_s"] += e["self_seconds"]
+        x = per.setdefault(e["experiment"], {"topic": e["topic"], "computed": 0,
+                                              "computed_s": 0.0, "computed_self_s": 0.0,
+                                              "computed_max_s": 0.0, "loaded": 0,
+                                              "loaded_s": 0.0})
+        x[how] += 1
+        x[how + "_s"] += e["seconds"]
+        if how == "computed":
+            x["computed_self_s"] += e["self_seconds"]
+            x["computed_max_s"] = max(x["computed_max_s"], e["seconds"])
+    for r in topics.values():
+        r["total"] = r["claims"] + r["figures"] + r["notebooks"]
+    order = sorted(topics, key=lambda k: -topics[k]["total"])
+    return {"topics": {k: topics[k] for k in order},
+            "experiments": dict(sorted(per.items(), key=lambda kv: -(
+                kv[1]["computed_self_s"] + kv[1]["loaded_s"]))),
+            "slowest_tasks": sorted(tasks, key=lambda t: -t["seconds"])[:25]}
+
+
+def profile_markdown(summary: dict, run_info: dict, top: int = 40) -> str:
+    def s(x):
+        return f"{x:.1f}" if x >= 0.1 else f"{x:.2f}"
+
+    m, topics = run_info["machine"], run_info["topics"]
+    lines = ["# iclr26-verify: where the time of `reproduce` goes", "",
+             (f"`iclr26-verify reproduce --profile`, {run_info['mode']} mode, topics: "
+              f"{topics if topics == 'all' else ', '.join(topics)}, {run_info['workers']} "
+              f"worker(s), result store {run_info['store']} at the start, {run_info['when']}. "
+              f"Machine: {m['cpu']}, {m['cores']} cores."), "",
+             f"Wall time {run_info['seconds']:.1f} s: " + ", ".join(
+                 f"{k} {v:.1f} s" for k, v in run_info["phases"].items()) + ".", "",
+             ("Seconds are summed over tasks (with several workers they add up to more than "
+              "the wall time). An experiment call is *computed* (cold: not in the result "
+              "store) or *loaded* (warm: read from it; calls served from memory within a "
+              "process are not listed). *self s* leaves out the experiments a call makes "
+              "(`claim_outcome` is a claim's own judging); a notebook runs its experiments in "
+              "its own kernel, so only its wall time counts."), "",
+             "## Per topic", "",
+             ("| topic | claims s | figures s | notebooks s | total s | computed: calls, self s "
+              "| loaded: calls, s |"), "|---|---|---|---|---|---|---|"]
+    for t, r in summary["topics"].items():
+        lines.append(f"| {t} | {s(r['claims'])} | {s(r['figures'])} | {s(r['notebooks'])} | "
+                     f"{s(r['total'])} | {r['computed']}, {s(r['computed_s'])} | "
+                     f"{r['loaded']}, {s(r['loaded_s'])} |")
+    exps = list(summary["experiments"].items())
+    lines += ["", (f"## Per experiment ({min(top, len(exps))} of {len(exps)}, by self time; "
+                   "all in profile.json)"), "",
+              "| experiment | topic | computed | self s | s | slowest s | loaded | s |",
+              "|---|---|---|---|---|---|---|---|"]
+    for name, x in exps[:top]:
+        lines.append(f"| `{name.removeprefix('numerics.')}` | {x['topic']} | {x['computed']} | "
+                     f"{s(x['computed_self_s'])} | {s(x['computed_s'])} | "
+                     f"{s(x['computed_max_s'])} | {x['loaded']} | {s(x['loaded_s'])} |")
+    lines += ["", "## Slowest tasks", "", "| phase | topic | task | s |", "|---|---|---|---|"]
+    for t in summary["slowest_tasks"]:
+        lines.append(f"| {t['phase']} | {t['topic']} | {t['item']} | {s(t['seconds'])} |")
+    return "\n".join(lines) + "\n"
+
+
+def write_profile(timings, run_info: dict, reports) -> str:
+    """``PROFILE.md`` and ``profile.json`` (every task and experiment call) in ``reports``."""
+    from numerics._atomic import write_text
+
+    tasks, experiments = timings
+    summary = profile_summary(tasks, experiments)
+    md = profile_markdown(summary, run_info)
+    write_text(Path(reports) / "PROFILE.md", md)
+    write_text(Path(reports) / "profile.json", json.dumps(
+        {"run": run_info, **summary, "tasks": tasks, "experiment_calls": experiments},
+        indent=1, default=str))
+    return md
 
 
 def cmd_stability(args) -> int:
@@ -447,8 +581,8 @@ def build_parser() -> argparse.ArgumentParser:
                     choices=(*TOPICS, "suite"), help="restrict to a topic; repeatable")
     sp.add_argument("--quick", action="store_true", help="small sizes")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
-    sp.add_argument("--merge", action="store_true", help="with --topic: replace those topics' "
-                    "rows of BENCHMARKS.md instead of writing BENCHMARKS.partial.md")
+    sp.add_argument("--merge", action="store_true", help="with --topic or --only: replace "
+                    "those rows of BENCHMARKS.md instead of writing BENCHMARKS.partial.md")
     sp.add_argument("--only", action="append", metavar="NAME", help="run only this benchmark "
                     "of the topics (e.g. execution_quick); repeatable; with --merge only its "
                     "rows are replaced")
@@ -470,6 +604,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
     sp.add_argument("--skip-notebooks", action="store_true", help="do not execute notebooks")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
+    sp.add_argument("--profile", action="store_true", help="time every topic, task and "
+                    "experiment (computed or loaded from the result store); write "
+                    "PROFILE.md and profile.json to the reports folder")
     jobs_opt(sp)
     sp.set_defaults(fn=cmd_reproduce)
     return p

@@ -17,14 +17,31 @@ import contextlib
 import logging
 import os
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from numerics import store
 from numerics.store import Uncached, experiment
 
 
 class SchedulerUnreachable(RuntimeError):
     """``--scheduler`` named an address where no Dask scheduler answered."""
+
+
+def machine() -> dict:
+    """The CPU model, the number of cores and the OS: absolute times depend on them."""
+    import platform
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f
+                        if line.startswith("model name")), cpu)
+    except OSError:  # not Linux
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "os": platform.system(),
+            "python": platform.python_version()}
 
 
 def default_jobs() -> int:
@@ -234,8 +251,11 @@ def shared_experiment(exp, args: tuple, kwargs: dict):
             return exp.here(*args, **kwargs)
     from distributed import worker_client
 
+    t0 = time.perf_counter()
     with worker_client() as client:
-        return _submit_experiment(client, exp, args, kwargs).result()
+        out = _submit_experiment(client, exp, args, kwargs).result()
+    store.child_time(time.perf_counter() - t0)  # its time is that task's
+    return out
 
 
 def map_cells(fn: Callable, cells: Iterable, **kwargs) -> list:
@@ -252,13 +272,53 @@ def map_cells(fn: Callable, cells: Iterable, **kwargs) -> list:
         return [fn(c, **kwargs) for c in cells]
     from distributed import worker_client
 
+    t0 = time.perf_counter()
     with worker_client() as client:
         if getattr(fn, "importable", False):
             futures = [_submit_experiment(client, fn, (c,), kwargs) for c in cells]
         else:
             futures = client.map(_call, [fn] * len(cells), [(c,) for c in cells],
                                  [kwargs] * len(cells), pure=False)
-        return client.gather(futures)
+        out = client.gather(futures)
+    store.child_time(time.perf_counter() - t0)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Timings (``reproduce --profile``): each task and each experiment call that reached the disk
+# store is recorded in the process that ran it; the client gathers them from every worker.
+#: ``{"phase", "topic", "item", "seconds", "pid"}`` of each claim, figure and notebook task run
+#: in this process.
+TASK_TIMINGS: list[dict] = []
+
+
+@contextlib.contextmanager
+def _timed(phase: str, topic: str, item: str):
+    t0 = time.perf_counter()
+    try:
+        yield
+    finally:
+        TASK_TIMINGS.append({"phase": phase, "topic": topic, "item": item,
+                             "seconds": time.perf_counter() - t0, "pid": os.getpid()})
+
+
+def _local_timings(reset: bool = False) -> tuple[list, list]:
+    out = (list(TASK_TIMINGS), list(store.TIMINGS))
+    if reset:
+        TASK_TIMINGS.clear()
+        store.TIMINGS.clear()
+    return out
+
+
+def collect_timings(ex: Executor | None = None, *, reset: bool = False) -> tuple[list, list]:
+    """(task timings, experiment timings) of this process and of every worker of ``ex``;
+    ``reset`` empties them where they are (call it once before a profiled run)."""
+    tasks, exps = _local_timings(reset)
+    if ex is not None and ex.client is not None:
+        for t, e in ex.client.run(_local_timings, reset).values():
+            tasks += t
+            exps += e
+    return tasks, exps
 
 
 # ---------------------------------------------------------------------------------------------
@@ -271,7 +331,8 @@ def claim_task(claim_id: str, *, quick: bool = False, kinds=("theory", "empirica
     re-judges nothing; a claim whose check raised, or that is unavailable, is not stored.
     ``kinds`` only says which kinds the caller selected: the outcome does not depend on it.
     """
-    return claim_outcome(claim_id, bool(quick))
+    with _timed("claims", _claim_topic(claim_id), claim_id):
+        return claim_outcome(claim_id, bool(quick))
 
 
 def _claim_topic(claim_id: str, quick: bool = False) -> str:
@@ -315,8 +376,9 @@ def figure_task(key: tuple[str, str], *, out: str = "figures", quick: bool = Fal
     topic, name = key
     spec = next(s for s in discover_figures((topic,)) if s.name == name)
     try:
-        current = build_unless_current("figure", figure_key(spec, out, quick, dpi),
-                                       lambda: render(spec, out, quick=quick, dpi=dpi))
+        with _timed("figures", topic, name):
+            current = build_unless_current("figure", figure_key(spec, out, quick, dpi),
+                                           lambda: render(spec, out, quick=quick, dpi=dpi))
     except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
         return Built(f"{topic}/{name}: {type(exc).__name__}: {exc}")
     return Built(current=current)
@@ -335,8 +397,12 @@ def notebook_task(source: str, *, quick: bool = False) -> Built:
         execute(source, quick=quick, out_path=target)
         return [target]
 
+    topic = Path(source).stem.split("_", 1)[-1]
     try:
-        current = build_unless_current("notebook", notebook_key(source, quick, target), build)
+        # the notebook's experiments run in its kernel (another process): only its wall time
+        with _timed("notebooks", topic, Path(source).name):
+            current = build_unless_current("notebook", notebook_key(source, quick, target),
+                                           build)
     except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
         return Built(f"{Path(source).name}: {type(exc).__name__}: {str(exc)[-2000:]}")
     return Built(current=current)

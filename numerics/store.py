@@ -21,6 +21,8 @@ import functools
 import hashlib
 import os
 import shutil
+import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,6 +110,23 @@ def _topic_of(fn) -> str:
 #: process, in order; tests read it to tell a cache hit from a recomputation.
 COMPUTED: list[str] = []
 
+#: One record per call that reached the disk store in this process (in-memory hits are not
+#: recorded): experiment name, topic, arguments, seconds (inclusive of nested experiments) and
+#: whether it was ``"computed"`` or ``"loaded"``. ``reproduce --profile`` collects these from
+#: the process and every worker (:func:`numerics.execution.collect_timings`).
+TIMINGS: list[dict] = []
+# per thread, the seconds the open experiment calls spent in their children (Dask tasks run
+# in several threads of one worker): a call's self time excludes them
+_frames = threading.local()
+
+
+def child_time(seconds: float) -> None:
+    """Count ``seconds`` (a nested experiment, or waiting for one on the cluster) as spent
+    outside the innermost open experiment call of this thread."""
+    stack = getattr(_frames, "stack", None)
+    if stack:
+        stack[-1] += seconds
+
 
 class Uncached(Exception):
     """Raised by an experiment to return ``result`` without storing it (a transient failure).
@@ -176,6 +195,24 @@ def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, 
 
     def here(*args, **kwargs):
         """Load from the disk store or compute, in this process."""
+        # compute() appends its name to COMPUTED before any nested experiment does, so the
+        # entry at this index tells a computation from a load
+        mark, t0 = len(COMPUTED), time.perf_counter()
+        stack = _frames.__dict__.setdefault("stack", [])
+        stack.append(0.0)
+        try:
+            return _here(*args, **kwargs)
+        finally:
+            seconds, children = time.perf_counter() - t0, stack.pop()
+            child_time(seconds)
+            TIMINGS.append({
+                "experiment": name, "topic": topic_of(*args, **kwargs),
+                "args": repr(args)[:120], "seconds": seconds,
+                "self_seconds": seconds - children,
+                "how": "computed" if len(COMPUTED) > mark and COMPUTED[mark] == name
+                else "loaded", "pid": os.getpid()})
+
+    def _here(*args, **kwargs):
         location = cache_dir()
         if location is None:
             return compute(None, args, kwargs).result

@@ -65,17 +65,31 @@ def test_kl_and_gradient_match_sklearn(seed):
     assert np.abs(grad.ravel() - grad_sk).max() <= 1e-12 * np.abs(grad_sk).max()
 
 
+@pytest.mark.parametrize("two_pass", [False, True])
 @pytest.mark.parametrize("block", [1, 7, 16, 100])
-def test_blocked_objective_matches_single_block(seed, block):
+def test_blocked_objective_matches_single_block(seed, block, two_pass):
+    """Any block size, in one pass (P∘w and w∘w contracted) or two (the kernel kept, then
+    (P − w/Z)∘w contracted), against the one-pass single block."""
     rng = np.random.default_rng(seed)
     n = 53
     P = torch.as_tensor(_random_P(rng, n))
     Y = torch.as_tensor(rng.normal(size=(n, 3)) * 2)
-    kl1, g1 = _kl_grad(P, Y, plogp=None, compute_kl=True, ws=_Workspace(n, P.dtype, "cpu", n))
-    kl2, g2 = _kl_grad(P, Y, plogp=None, compute_kl=True,
-                       ws=_Workspace(n, P.dtype, "cpu", block))
+    kl1, g1 = _kl_grad(P, Y, plogp=None, compute_kl=True,
+                       ws=_Workspace(n, P.dtype, "cpu", n, two_pass=False))
+    ws = _Workspace(n, P.dtype, "cpu", block, two_pass=two_pass)
+    assert (ws.W is not None) == two_pass
+    kl2, g2 = _kl_grad(P, Y, plogp=None, compute_kl=True, ws=ws)
     assert abs(kl1 - kl2) <= 1e-13 * abs(kl1)
     assert float((g1 - g2).abs().max()) <= 1e-13 * float(g1.abs().max())
+
+
+def test_the_two_pass_gradient_is_the_cpu_default_while_its_kernel_store_fits(monkeypatch):
+    from numerics.tsne import engine
+
+    assert _Workspace(300, torch.float64, "cpu").W is not None
+    monkeypatch.setattr(engine, "TWO_PASS_BYTES", 8 * 1000)  # a kernel store of 1,000 entries
+    ws = _Workspace(300, torch.float64, "cpu")
+    assert ws.W is None and ws.S is not None
 
 
 def test_trajectory_matches_sklearn_gradient_descent(seed):

@@ -61,24 +61,43 @@ def squared_distances(Y: torch.Tensor, out: torch.Tensor | None = None,
     return D
 
 
+#: Largest kernel store (bytes) of the two-pass CPU gradient; beyond it (n ≳ 8,000 in float64)
+#: the one-pass form, which needs block-sized buffers only, is used.
+TWO_PASS_BYTES = 2**29
+
+
 class _Workspace:
-    """Block buffers reused across iterations.
+    r"""Block buffers reused across iterations.
 
     On CPU the (n, n) matrices are never formed: the pairs are visited in square blocks of
     ``block`` rows (upper block-triangle only, by symmetry), so distances, kernel and weights stay
     in cache and only half of ``P`` is streamed from memory per iteration. At n = 2000 a
     full-matrix version spends most of its time moving 30 MB temporaries. On CUDA one block holds
     everything.
+
+    ``two_pass`` (the CPU default while the kernel of the upper block-triangle fits in
+    :data:`TWO_PASS_BYTES`) keeps that kernel in ``W``: a first pass computes it and ``Z``, a
+    second contracts the single matrix of pair weights :math:`(P_{ij} - w_{ij}/Z) w_{ij}`
+    instead of the two matrices :math:`P \circ w` and :math:`w \circ w` (profile at
+    n = 2000, one thread: the two skinny products against those matrices took half of an
+    iteration).
     """
 
-    def __init__(self, n: int, dtype, device, block: int | None = None):
+    def __init__(self, n: int, dtype, device, block: int | None = None,
+                 two_pass: bool | None = None):
         device = torch.device(device)
         if block is None:
             block = n if device.type == "cuda" else 512
         self.block = b = max(1, min(n, block))
         self.D = torch.empty(b, b, dtype=dtype, device=device)
         self.T = torch.empty(b, b, dtype=dtype, device=device)
-        self.S = torch.empty(2, b, b, dtype=dtype, device=device)  # [P∘w, w²]
+        # kernel entries of the upper block-triangle, block after block
+        stored = sum(min(b, n - i0) * (n - i0) for i0 in range(0, n, b))
+        if two_pass is None:
+            itemsize = torch.empty((), dtype=dtype).element_size()
+            two_pass = device.type == "cpu" and stored * itemsize <= TWO_PASS_BYTES
+        self.W = torch.empty(stored, dtype=dtype, device=device) if two_pass else None
+        self.S = None if two_pass else torch.empty(2, b, b, dtype=dtype, device=device)
 
     @classmethod
     def like(cls, P: torch.Tensor) -> _Workspace:
@@ -90,19 +109,20 @@ def _kl_grad(P: torch.Tensor, Y: torch.Tensor, *, plogp: float | None, compute_k
     r"""KL(P‖Q(Y)) in nats (or nan) and its gradient; ``plogp`` = Σ P log P, precomputed.
 
     With :math:`w_{ij} = (1 + \|y_i - y_j\|^2)^{-1}` and :math:`Z = \sum_{k \ne l} w_{kl}`,
-    the gradient splits into an attraction that needs ``P`` and a repulsion that needs ``Z`` only
-    as a final scalar, so one pass over the blocks suffices:
 
     .. math::
         \tfrac14 \nabla_i = \sum_j P_{ij} w_{ij} (y_i - y_j)
-            - \tfrac1Z \sum_j w_{ij}^2 (y_i - y_j).
+            - \tfrac1Z \sum_j w_{ij}^2 (y_i - y_j)
+            = \sum_j (P_{ij} - w_{ij}/Z)\, w_{ij} (y_i - y_j).
 
     Each sum :math:`\sum_j M_{ij}(y_i - y_j)` is read off one product :math:`M [Y, 1]`
     (row sums in the last column); an off-diagonal block also serves the transposed pairs.
     A block's :math:`1 + \|y_i - y_j\|^2` comes from one GEMM of the augmented factors
     :math:`[-2y_i, 1 + \|y_i\|^2, 1]` and :math:`[y_j, 1, \|y_j\|^2]`: its absolute rounding,
     about :math:`\epsilon \max\|y\|^2`, is negligible beside the 1, and it saves four passes over
-    the block (1.5× per iteration at n = 2000).
+    the block (1.5× per iteration at n = 2000). With ``ws.W`` (two passes) the kernel is kept
+    and the last form is contracted once; otherwise one pass contracts the first form, which
+    needs ``Z`` only as a final scalar.
     """
     ws = _Workspace.like(P) if ws is None else ws
     n, d = Y.shape
@@ -114,37 +134,62 @@ def _kl_grad(P: torch.Tensor, Y: torch.Tensor, *, plogp: float | None, compute_k
     # [−2Y, 1 + ‖y‖², 1] [Y, 1, ‖y‖²]ᵀ = 1 + ‖y_i − y_j‖²: the whole block from one GEMM.
     left = torch.cat([-2.0 * Y, sq + 1.0, one], dim=1)
     rightT = torch.cat([Y, one, sq], dim=1).T.contiguous()
-    acc = torch.zeros(2, d + 1, n, dtype=Y.dtype, device=Y.device)  # ([P∘w, w²] [Y, 1])ᵀ
     Z = torch.zeros((), dtype=Y.dtype, device=Y.device)
     plog1pd = torch.zeros((), dtype=Y.dtype, device=Y.device)
     b = ws.block
-    for i0 in range(0, n, b):
-        i1 = min(n, i0 + b)
-        for j0 in range(i0, n, b):
-            j1 = min(n, j0 + b)
+    blocks = [(i0, min(n, i0 + b), j0, min(n, j0 + b))
+              for i0 in range(0, n, b) for j0 in range(i0, n, b)]
+
+    def kernel(i0, i1, j0, j1, out):
+        """w of one block into ``out``; adds its share to Z (and to Σ P log(1 + D))."""
+        nonlocal Z, plog1pd
+        w = torch.mm(left[i0:i1], rightT[:, j0:j1], out=out)
+        if i0 == j0:
+            w.fill_diagonal_(1.0)  # exact: the GEMM leaves ~eps·|y|² on the diagonal
+        twice = 1.0 if i0 == j0 else 2.0
+        if compute_kl:
+            # log Q_ij = -log(1 + D_ij) - log Z: no division, and log 1 = 0 on the diagonal.
             mi, mj = i1 - i0, j1 - j0
-            D, T, S = ws.D[:mi, :mj], ws.T[:mi, :mj], ws.S[:, :mi, :mj]
-            w = torch.mm(left[i0:i1], rightT[:, j0:j1], out=T)
+            plog1pd += twice * torch.sum(P[i0:i1, j0:j1] * torch.log(w, out=ws.D[:mi, :mj]))
+        w.reciprocal_()
+        if i0 == j0:
+            w.fill_diagonal_(0.0)
+        Z += twice * w.sum()
+        return w
+
+    if ws.W is not None:
+        acc = torch.zeros(d + 1, n, dtype=Y.dtype, device=Y.device)  # ((P − w/Z)∘w [Y, 1])ᵀ
+        kernels, at = [], 0
+        for i0, i1, j0, j1 in blocks:
+            size = (i1 - i0) * (j1 - j0)
+            kernels.append(kernel(i0, i1, j0, j1, ws.W[at:at + size].view(i1 - i0, j1 - j0)))
+            at += size
+        neg_inv_z = -1.0 / float(Z)
+        for (i0, i1, j0, j1), w in zip(blocks, kernels):
+            C = torch.add(P[i0:i1, j0:j1], w, alpha=neg_inv_z, out=ws.T[:i1 - i0, :j1 - j0])
+            C.mul_(w)
             if i0 == j0:
-                w.fill_diagonal_(1.0)  # exact: the GEMM leaves ~eps·|y|² on the diagonal
-            twice = 1.0 if i0 == j0 else 2.0
-            Pb = P[i0:i1, j0:j1]
-            if compute_kl:
-                # log Q_ij = -log(1 + D_ij) - log Z: no division, and log 1 = 0 on the diagonal.
-                plog1pd += twice * torch.sum(Pb * torch.log(w, out=D))
-            w.reciprocal_()
-            if i0 == j0:
-                w.fill_diagonal_(0.0)
-            Z += twice * w.sum()
-            torch.mul(Pb, w, out=S[0])
+                # C is symmetric up to rounding here: the row-major product is the fast one
+                acc[:, i0:i1] += Y1T[:, i0:i1] @ C
+            else:
+                acc[:, i0:i1] += Y1T[:, j0:j1] @ C.T
+                acc[:, j0:j1] += Y1T[:, i0:i1] @ C
+        # Σ_j C_ij (y_i - y_j) = (Σ_j C_ij) y_i - (C Y)_i
+        grad = 4.0 * (acc[d:].T * Y - acc[:d].T)
+    else:
+        acc = torch.zeros(2, d + 1, n, dtype=Y.dtype, device=Y.device)  # ([P∘w, w²] [Y, 1])ᵀ
+        for i0, i1, j0, j1 in blocks:
+            mi, mj = i1 - i0, j1 - j0
+            S = ws.S[:, :mi, :mj]
+            w = kernel(i0, i1, j0, j1, ws.T[:mi, :mj])
+            torch.mul(P[i0:i1, j0:j1], w, out=S[0])
             torch.mul(w, w, out=S[1])
             acc[:, :, i0:i1] += Y1T[:, j0:j1] @ S.transpose(1, 2)
             if i0 != j0:
                 acc[:, :, j0:j1] += Y1T[:, i0:i1] @ S
-    # Σ_j M_ij (y_i - y_j) = (Σ_j M_ij) y_i - (M Y)_i
-    attract = acc[0, d:].T * Y - acc[0, :d].T
-    repel = acc[1, d:].T * Y - acc[1, :d].T
-    grad = 4.0 * (attract - repel / Z)
+        attract = acc[0, d:].T * Y - acc[0, :d].T
+        repel = acc[1, d:].T * Y - acc[1, :d].T
+        grad = 4.0 * (attract - repel / Z)
     kl = math.nan
     if compute_kl:
         if plogp is None:
