@@ -67,6 +67,13 @@ def _values(x, name: str = "x") -> np.ndarray:
     return a
 
 
+def standard_error(x) -> float:
+    """Standard error of the mean (:func:`scipy.stats.sem`); NaN for fewer than two values,
+    which have no spread to estimate, so an error bar is absent rather than zero."""
+    a = _values(x, "x")
+    return float(sps.sem(a)) if a.size > 1 else math.nan
+
+
 def t_interval(x, *, confidence: float = 0.95, alternative: str = "two-sided") -> Interval:
     """Student-t interval for the mean of ``x`` (seeds), via :func:`scipy.stats.ttest_1samp`.
 

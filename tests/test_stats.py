@@ -149,3 +149,9 @@ def test_every_look_at_a_growing_sample_spends_alpha():
     with pytest.raises(ValueError, match="'looks' parameter of Preregistered must be an int"):
         Preregistered(statistic="d", alternative="greater", seeds=10, effect=1.0,
                       effect_source="ours: one unit", looks=0)
+
+
+def test_standard_error_is_scipys_and_absent_for_one_value():
+    x = np.array([1.0, 2.5, 0.5, 4.0])
+    assert stats.standard_error(x) == pytest.approx(float(sps.sem(x)), rel=1e-15)
+    assert math.isnan(stats.standard_error([3.0]))

@@ -8,6 +8,7 @@ import functools
 import numpy as np
 
 from numerics.figures import figure
+from numerics.stats import standard_error
 
 
 @figure("fairness", "scaling_cs_kl_mmd_mean")
@@ -92,7 +93,7 @@ def estimator_bias_variance_experiment(quick: bool = False, seed: int = 0) -> di
                         for _ in range(reps)])
         out["n"].append(n)
         out["bias"].append(float(est.mean() - target))
-        out["se"].append(float(est.std(ddof=1) / np.sqrt(reps)))
+        out["se"].append(standard_error(est))
         out["sd"].append(float(est.std(ddof=1)))
         out["first_order_bias"].append(float(pred / n))
     out["target"] = target

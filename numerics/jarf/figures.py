@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from numerics.figures import figure
+from numerics.stats import standard_error
 
 
 @figure("jarf", "angle_sweep", claims=("jarf.exp.angle_gain", "jarf.exp.subspace",
@@ -22,8 +23,7 @@ def angle_sweep(quick: bool):
     rows = []
     for m in ("identity", "paper", "eigrot", "random", "extra"):
         mu = [res[t][m].mean() for t in thetas]
-        se = [res[t][m].std(ddof=1) / np.sqrt(res[t][m].size) if res[t][m].size > 1 else 0
-              for t in thetas]
+        se = [standard_error(res[t][m]) for t in thetas]
         a1.errorbar(thetas, mu, yerr=se, marker="o", capsize=2, label=LABELS[m])
         rows += [{"theta_deg": t, "method": m, "kappa_mean": v, "kappa_se": s}
                  for t, v, s in zip(thetas, mu, se, strict=True)]
@@ -95,7 +95,7 @@ def sklearn_paired(quick: bool):
         r = sklearn_cv(name, quick)
         for k, m in enumerate(("paper", "eigrot", "random")):
             d = r[m] - r["identity"]
-            se = d.std(ddof=1) / np.sqrt(d.size) if d.size > 1 else 0.0
+            se = standard_error(d)
             ax.errorbar(i + 0.2 * (k - 1), d.mean(), yerr=2 * se, fmt="o", color=f"C{k}",
                         capsize=3, label=LABELS[m] if i == 0 else None)
             rows.append({"dataset": name, "method": m, "diff_mean": float(d.mean()),

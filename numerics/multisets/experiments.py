@@ -52,6 +52,7 @@ from numerics.multisets.networks import (
     predict,
     train_set_network,
 )
+from numerics.stats import standard_error
 from numerics.store import experiment
 from theory.tolerances import LP
 
@@ -321,7 +322,7 @@ class PerturbationResult:
         paper predicts: max drop minus mean drop for the outlier, mean minus max for noise."""
         a, b = (("max", "mean") if pert == "outlier" else ("mean", "max"))
         diff = self.drops[(a, pert)] - self.drops[(b, pert)]
-        se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else math.inf
+        se = standard_error(diff)
         return float(diff.mean()), float(se)
 
     def significant(self, pert) -> bool:
