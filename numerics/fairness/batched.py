@@ -152,10 +152,11 @@ class BatchedPenalty:
             n = keep.sum(1).clamp_min(1)
             p1 = proba.clamp(_EPS, 1 - _EPS)
             r = torch.zeros_like(n)
+            tiny = torch.finfo(proba.dtype).tiny  # an empty group's mean: 0, log finite
             for c_prob in (p1, 1 - p1):
-                marg = (keep * c_prob).sum(1) / n
+                marg = ((keep * c_prob).sum(1) / n).clamp_min(tiny)
                 for w, c in ((w0, c0), (w1, c1)):
-                    cond = (w * c_prob).sum(1) / c
+                    cond = ((w * c_prob).sum(1) / c).clamp_min(tiny)
                     r = r + (w * c_prob).sum(1) * (torch.log(cond) - torch.log(marg))
             r = r / n
         else:  # adv: minus the adversary's cross-entropy on the kept rows
