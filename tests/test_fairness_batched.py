@@ -104,6 +104,7 @@ def test_pair_sums_gradient_is_the_derivative(seed):
                                rtol=1e-13)
 
 
+@pytest.mark.slow
 def test_quick_sweep_batched_gives_the_lone_rows_and_verdicts(monkeypatch):
     """The quick sweep both ways (float32, as the experiments run): the same rows up to
     float32 rounding carried through training, and the same claim verdicts."""

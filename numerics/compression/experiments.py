@@ -156,11 +156,11 @@ def digits_experiment(quick: bool = False, seed: int = 0, device: str | None = N
     return _digits_experiment(bool(quick), int(seed), device or default_device())
 
 
-@experiment
+@experiment(extra_code=("numerics/batched.py",))
 def _digits_experiment(quick: bool, seed: int, device: str):
     """Unpaired super-resolution on digits over rates (L = 4, latent_dim 2…16, R = 4…32 bits)
     and λ_c ∈ {0.001, 0.05} (λ_p = 0.001), the repository's λ values for S1 and S3."""
-    from numerics.compression.training import degrade, train_digits
+    from numerics.compression.training import degrade
     from numerics.data import load_digits
 
     device = device or default_device()
@@ -168,16 +168,33 @@ def _digits_experiment(quick: bool, seed: int, device: str):
     latent_dims = (2, 16) if quick else (2, 4, 8, 16)
     seeds = (seed,) if quick else (seed, seed + 1)
     epochs = 12 if quick else 40
-    runs = []
-    for lam_c in (0.001, 0.05):
-        for d in latent_dims:
-            for s in seeds:
-                runs.append(train_digits(data.images, data.target, latent_dim=d, levels=4,
-                                         lam_p=1e-3, lam_c=lam_c, epochs=epochs, seed=s,
-                                         device=device))
+    cells = [(lam_c, d, s) for lam_c in (0.001, 0.05) for d in latent_dims for s in seeds]
+    runs = digits_runs(data, cells, epochs, device)
     clean = torch.as_tensor(data.images.reshape(-1, 64) / 16.0, dtype=torch.float32)
     baseline = float(((degrade(clean) - clean) ** 2).mean())
     return {"runs": runs, "mse_degraded_vs_clean": baseline, "epochs": epochs}
+
+
+def digits_runs(data, cells, epochs: int, device: str, batched: bool = True) -> list:
+    """One :class:`~numerics.compression.training.DigitsRun` per cell ``(λ_c, latent_dim,
+    seed)`` (λ_p = 0.001, L = 4). ``batched`` (CPU): the cells of one latent_dim train as one
+    batched model (:mod:`numerics.compression.batched`), the same computation per member up to
+    floating-point reordering; ``False``: one ``train_digits`` at a time."""
+    from numerics.compression.batched import train_digits_batched
+    from numerics.compression.training import train_digits
+
+    if not batched or device != "cpu":
+        return [train_digits(data.images, data.target, latent_dim=d, levels=4, lam_p=1e-3,
+                             lam_c=lam_c, epochs=epochs, seed=s, device=device)
+                for lam_c, d, s in cells]
+    by_cell = {}
+    for d in dict.fromkeys(c[1] for c in cells):
+        group = [c for c in cells if c[1] == d]
+        runs = train_digits_batched(data.images, data.target, latent_dim=d, levels=4,
+                                    seeds=[c[2] for c in group], lam_p=[1e-3] * len(group),
+                                    lam_c=[c[0] for c in group], epochs=epochs)
+        by_cell.update(zip(group, runs))
+    return [by_cell[c] for c in cells]
 
 
 def digits_table(result) -> list[dict]:

@@ -289,7 +289,7 @@ class DigitsRun:
 def train_digits(images: np.ndarray, labels: np.ndarray, *, latent_dim: int, levels: int = 4,
                  lam_p: float = 1e-3, lam_c: float = 1e-3, epochs: int = 60, batch: int = 64,
                  lr: float = 2e-3, n_critic: int = 1, lam_gp: float = 10.0, seed: int = 0,
-                 device="cpu", n_examples: int = 8) -> DigitsRun:
+                 device="cpu", n_examples: int = 8, dtype=torch.float32) -> DigitsRun:
     r"""Unpaired super-resolution on digits with a rate of ``latent_dim · log2 levels`` bits.
 
     The data (grey levels scaled to [0, 1]) are split three ways with ``seed``: degraded inputs
@@ -298,6 +298,9 @@ def train_digits(images: np.ndarray, labels: np.ndarray, *, latent_dim: int, lev
     reconstructions, then one step of
 
     .. math:: \mathcal L = E\|X-\tilde Y\|^2/64 + \lambda_p\,(-E\,c(\tilde Y)) + \lambda_c\,CE(S, h(\tilde Y)).
+
+    ``dtype``: of the networks and the images (float64 to compare with the batched trainer,
+    :mod:`numerics.compression.batched`, beyond float32 rounding).
     """
     check_param("epochs", epochs, _STEPS, "train_digits")
     check_param("lam_p", lam_p, Interval(0, None, "left"), "train_digits")
@@ -313,12 +316,13 @@ def train_digits(images: np.ndarray, labels: np.ndarray, *, latent_dim: int, lev
                             device=dev)
     y_lab = torch.as_tensor(labels, device=dev)
     x_all = degrade(clean)
+    clean, x_all = clean.to(dtype), x_all.to(dtype)
 
     def build():
         return (Compressor(64, 64, levels, latent_dim, 128, out="sigmoid", batch_norm=True),
                 Critic(64, 64), DigitClassifier())
 
-    gen, critic, clf = (m.to(dev) for m in _init(seed, build))
+    gen, critic, clf = (m.to(dev, dtype) for m in _init(seed, build))
     betas = (0.5, 0.999)
     opt_g = torch.optim.Adam(gen.parameters(), lr=lr, betas=betas)
     opt_c = torch.optim.Adam(critic.parameters(), lr=lr, betas=betas)
