@@ -56,3 +56,14 @@ def test_quick_digits_batched_gives_the_lone_verdicts(monkeypatch):
     assert verdicts[True] == verdicts[False]
     for a, b in zip(results[True]["runs"], results[False]["runs"]):
         assert (a.lam_c, a.latent_dim, a.seed) == (b.lam_c, b.latent_dim, b.seed)
+
+
+def test_bernoulli_prefixes_are_the_runs_of_each_length():
+    from numerics.compression.training import train_bernoulli, train_bernoulli_prefixes
+
+    models = train_bernoulli_prefixes(0.3, 0.3, 0.5, (3, 17, 40), seed=2)
+    for n, model in zip((3, 17, 40), models):
+        lone = train_bernoulli(0.3, 0.3, 0.5, steps=n, seed=2)
+        for a, b in zip(model.state_dict().values(), lone.state_dict().values()):
+            assert torch.equal(a, b)  # the same operations in the same order: bitwise
+    assert not torch.equal(models[0].encoder[0].weight, models[1].encoder[0].weight)

@@ -34,7 +34,10 @@ def _lone(split, method, lam, seed, *, epochs, sigma=0.2):
                                                       seed=seed)
     if reg == "adv":
         r.adversary.to(dt)
-    code = lambda a: torch.as_tensor(np.unique(a, return_inverse=True)[1].astype(np.int64))  # noqa: E731
+
+    def code(a):
+        return torch.as_tensor(np.unique(a, return_inverse=True)[1].astype(np.int64))
+
     train_fair(model, torch.as_tensor(split.X_train, dtype=dt), code(split.y_train),
                code(split.s_train), regularizer=r, lam=lam, epochs=epochs,
                batch_size=ex.TRAIN["titanic"]["batch_size"], lr=ex.LR, seed=seed)

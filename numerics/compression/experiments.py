@@ -75,7 +75,11 @@ def _bernoulli_experiment(quick: bool, seed: int, device: str):
     Returns ``{"points": rows, "training": rows}``; each row carries the measured (rate, D,
     P(Y=1), H(S|Y)) and the one-shot bounds at the measured rate and output law.
     """
-    from numerics.compression.training import evaluate_bernoulli, train_bernoulli
+    from numerics.compression.training import (
+        evaluate_bernoulli,
+        train_bernoulli,
+        train_bernoulli_prefixes,
+    )
     from theory.compression import binary_entropy
 
     device = device or default_device()
@@ -94,8 +98,10 @@ def _bernoulli_experiment(quick: bool, seed: int, device: str):
     training = []
     q_x = q_y = 0.3
     target = 0.8 * float(binary_entropy(q_x))
-    for n in ((10, 100, 300) if quick else (10, 100, 300, 1000, 3000)):
-        model = train_bernoulli(q_x, q_y, target, steps=n, seed=seed, device=device)
+    lengths = (10, 100, 300) if quick else (10, 100, 300, 1000, 3000)
+    # the shorter runs are prefixes of the longest: one run, a copy at each length
+    models = train_bernoulli_prefixes(q_x, q_y, target, lengths, seed=seed, device=device)
+    for n, model in zip(lengths, models):
         p = evaluate_bernoulli(model, q_x, q_y, q_s1=BERNOULLI_Q_S1, rate_target=target,
                                steps=n)
         training.append(_bernoulli_row(p, 1e-9))

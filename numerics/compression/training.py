@@ -88,10 +88,27 @@ def train_bernoulli(q_x: float, q_y: float, rate_target: float, *, softness: flo
     with the expectation over x ∈ {0, 1} exact and over u by ``batch`` shared-dither draws;
     :math:`\tilde H` is the entropy (bits) of the soft level assignments.
     """
+    return train_bernoulli_prefixes(q_x, q_y, rate_target, (steps,), softness=softness,
+                                    levels=levels, batch=batch, lr=lr, beta=beta,
+                                    lam_marginal=lam_marginal, hidden=hidden, seed=seed,
+                                    device=device)[0]
+
+
+def train_bernoulli_prefixes(q_x: float, q_y: float, rate_target: float, steps: tuple, *,
+                             softness: float = 0.1, levels: int = 2, batch: int = 256,
+                             lr: float = 1e-2, beta: float = 5.0, lam_marginal: float = 200.0,
+                             hidden: int = 32, seed: int = 0,
+                             device="cpu") -> list[BinaryCompressor]:
+    """:func:`train_bernoulli` at each training length of ``steps``, from one run of the
+    longest: the run after n steps *is* the run of n steps (same seed, no schedule that depends
+    on the length), so each model is a copy taken there, identical to its own run."""
+    import copy
+
     check_param("q_x", q_x, _PROB, "train_bernoulli")
     check_param("q_y", q_y, _PROB, "train_bernoulli")
     check_param("rate_target", rate_target, Interval(0, None, "left"), "train_bernoulli")
-    check_param("steps", steps, _STEPS, "train_bernoulli")
+    for n in steps:
+        check_param("steps", n, _STEPS, "train_bernoulli")
     dev = torch.device(device)
     model = _init(seed, lambda: BinaryCompressor(levels, hidden, softness)).to(dev, torch.float64)
     opt = torch.optim.Adam(model.parameters(), lr=lr)
@@ -100,7 +117,8 @@ def train_bernoulli(q_x: float, q_y: float, rate_target: float, *, softness: flo
     px = torch.tensor([1 - q_x, q_x], dtype=torch.float64, device=dev)
     q = model.quantizer
     c = q.centers.to(dev)
-    for _ in range(steps):
+    taken = {}
+    for step in range(1, max(steps) + 1):
         u = q.dither(batch, dither, dtype=torch.float64).unsqueeze(1)  # (B, 1, 1)
         z = model.encoder(x).unsqueeze(0)  # (1, 2, 1)
         p1 = torch.sigmoid(model.decoder(q(z, u))).squeeze(-1)  # (B, 2)
@@ -114,7 +132,9 @@ def train_bernoulli(q_x: float, q_y: float, rate_target: float, *, softness: flo
         opt.zero_grad()
         loss.backward()
         opt.step()
-    return model
+        if step in steps:
+            taken[step] = model if step == max(steps) else copy.deepcopy(model)
+    return [taken[n] for n in steps]
 
 
 @torch.no_grad()

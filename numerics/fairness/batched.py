@@ -90,7 +90,8 @@ def _cs_exact(proba, w0, w1, c0, c1, sigma):
 
 
 class BatchedPenalty:
-    """The K members' penalties ``R_k`` of one regularizer kind on a batch (K, B).
+    """The K members' penalties ``R_k`` of one regularizer kind on a batch (K, B), for two
+    sensitive groups coded 0/1 (what the sweep's data sets have; :func:`fit_members` checks).
 
     ``sigma`` (K,) Parzen widths; for ``"adv"``, ``adversaries`` are the members' adversary
     modules (built as :class:`~numerics.fairness.regularizers.AdversarialRegularizer` builds
@@ -123,8 +124,6 @@ class BatchedPenalty:
         if name == "dp":
             r = ((w0 * proba).sum(1) / c0 - (w1 * proba).sum(1) / c1).abs()
         elif name in ("cs", "mmd", "hsic"):
-            if int(s.max()) > 1:
-                raise ValueError("the batched penalties compare two groups coded 0/1")
             sums = pair_sums(proba, torch.stack([w0, w1], -1), self.sigma)
             s00, s01, s11 = sums[:, 0, 0], sums[:, 0, 1], sums[:, 1, 1]
             if name == "cs":
@@ -249,6 +248,9 @@ def fit_members(splits, method: str, lams: Sequence[float], seeds: Sequence[int]
     X = stack(lambda sp: sp.X_train, dtype)
     y = stack(lambda sp: np.unique(sp.y_train, return_inverse=True)[1].astype(np.int64))
     s = stack(lambda sp: np.unique(sp.s_train, return_inverse=True)[1].astype(np.int64))
+    if method != "erm" and int(s.max()) != 1:
+        raise ValueError(f"fit_members trains penalties of two sensitive groups; the data of "
+                         f"these members have {int(s.max()) + 1}")
     penalty = None
     if method != "erm":
         advs = ([AdversarialRegularizer(target, seed=sd).adversary for sd in seeds]
