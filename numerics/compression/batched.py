@@ -181,3 +181,69 @@ def train_digits_batched(images: np.ndarray, labels: np.ndarray, *, latent_dim: 
                                   float(mse_in[j]), float(mse_clean[j]), float(acc[j]), epoch_s,
                                   y[j, :n_examples].numpy()))
     return runs
+
+
+def train_gaussian_batched(levels: Sequence[int], seeds: Sequence[int], *, mu_x: float = 0.0,
+                           sigma_x: float = 1.0, mu_y: float = 0.3, sigma_y: float = 0.8,
+                           steps: int = 2000, batch: int = 512, lr: float = 3e-3,
+                           lam_p: float = 5.0, hidden: int = 64,
+                           dtype=torch.float32) -> list[Compressor]:
+    """``[train_gaussian(L, seed=s, ...) for L, s in zip(levels, seeds)]`` (latent_dim 1),
+    trained as one batched model on the CPU and returned as the lone modules (eval mode), so
+    that :func:`~numerics.compression.training.evaluate_gaussian` evaluates each unchanged.
+
+    Members may differ in L: each member's quantiser levels are padded with +∞ to the largest
+    L (never the nearest level), and its dither is scaled by its own step Δ = 2/(L−1).
+    """
+    k = len(levels)
+    models = [_init(sd, lambda L=L: Compressor(1, 1, L, 1, hidden, batch_norm=True)).to(dtype)
+              for L, sd in zip(levels, seeds)]
+    params = stack_parameters(models, dtype=dtype)
+    opt = torch.optim.Adam(params, lr=lr)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
+    big = max(levels)
+    centers = torch.full((k, big), float("inf"), dtype=dtype)
+    for j, m in enumerate(models):
+        c = m.quantizer.centers
+        centers[j, :len(c)] = c.to(dtype)
+    # Python floats, as the lone quantiser scales its float32 draws (a float32 copy of
+    # Δ = 2/3 would round the dither differently)
+    step_sizes = [m.quantizer.step for m in models]
+    dithers = [CommonRandomness(sd).stream() for sd in seeds]
+    datas = [device_generator("cpu", sd + 1_000_003) for sd in seeds]
+    running_mean, running_var = torch.zeros(k, dtype=dtype), torch.ones(k, dtype=dtype)
+
+    def forward(x, u):
+        z = _mlp(params[:6], x, _leaky)  # (K, B, 1)
+        z = F.batch_norm(z.squeeze(-1).T, running_mean, running_var, training=True,
+                         momentum=0.1, eps=1e-5).T.unsqueeze(-1)
+        z = torch.tanh(z)
+        idx = torch.argmin((z + u - centers[:, None, :]).abs().detach(), dim=-1, keepdim=True)
+        hard = torch.gather(centers[:, None, :].expand(-1, z.shape[1], -1), 2, idx)
+        soft = z + u
+        return _mlp(params[6:], soft + (hard - soft).detach() - u, _leaky)
+
+    for _ in range(steps):
+        draws = [(torch.randn((batch, 1), generator=g, dtype=dtype),
+                  torch.randn((batch, 1), generator=g, dtype=dtype)) for g in datas]
+        x = mu_x + sigma_x * torch.stack([a for a, _ in draws])
+        y_ref = mu_y + sigma_y * torch.stack([b for _, b in draws])
+        u = torch.stack([(torch.rand((batch, 1), generator=g) - 0.5) * s
+                         for g, s in zip(dithers, step_sizes)]).to(dtype)
+        y = forward((x - mu_x) / sigma_x, u) * sigma_y + mu_y
+        w2 = ((torch.sort(y.flatten(1), dim=1).values
+               - torch.sort(y_ref.flatten(1), dim=1).values) ** 2).mean(1)
+        loss = ((y - x) ** 2).mean((1, 2)) + lam_p * w2
+        for p, g in zip(params, torch.autograd.grad(loss.sum(), params)):
+            p.grad = g
+        opt.step()
+        sched.step()
+    with torch.no_grad():
+        for j, m in enumerate(models):
+            for p, stacked in zip(m.parameters(), params):
+                p.copy_(stacked[j])
+            bn = m.encoder[-2]
+            bn.running_mean.copy_(running_mean[j:j + 1])
+            bn.running_var.copy_(running_var[j:j + 1])
+            bn.num_batches_tracked.fill_(steps)
+    return [m.eval() for m in models]

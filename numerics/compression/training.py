@@ -201,12 +201,13 @@ class GaussianPoint:
 def train_gaussian(levels: int, *, mu_x: float = 0.0, sigma_x: float = 1.0, mu_y: float = 0.3,
                    sigma_y: float = 0.8, latent_dim: int = 1, steps: int = 2000,
                    batch: int = 512, lr: float = 3e-3, lam_p: float = 5.0, hidden: int = 64,
-                   seed: int = 0, device="cpu") -> Compressor:
+                   seed: int = 0, device="cpu", dtype=torch.float32) -> Compressor:
     r"""Train x ↦ g(Q(f(x)+u)−u) for X ~ N(μ_X, σ_X²) with the target law N(μ_Y, σ_Y²).
 
     .. math:: \mathcal L = E(X-\tilde Y)^2 + \lambda_p W_2^2(\hat p_{\tilde Y}, \hat p_Y)
 
     with the 1-D W2² of sorted batches (:func:`sorted_w2_squared`) as the perception term.
+    ``dtype``: of the network and the samples (float64 to compare with the batched trainer).
     """
     check_param("steps", steps, _STEPS, "train_gaussian")
     check_param("sigma_x", sigma_x, _POS, "train_gaussian")
@@ -214,15 +215,16 @@ def train_gaussian(levels: int, *, mu_x: float = 0.0, sigma_x: float = 1.0, mu_y
     dev = torch.device(device)
     # batch_norm: without it the straight-through gradient saturated tanh at L = 16 (D = 2.27).
     model = _init(seed, lambda: Compressor(1, 1, levels, latent_dim, hidden,
-                                           batch_norm=True)).to(dev)
+                                           batch_norm=True)).to(dev, dtype)
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
     dither = CommonRandomness(seed, dev).stream()
     data = device_generator(dev, seed + 1_000_003)
     q = model.quantizer
     for _ in range(steps):
-        x = mu_x + sigma_x * torch.randn((batch, 1), generator=data, device=dev)
-        y_ref = mu_y + sigma_y * torch.randn((batch, 1), generator=data, device=dev)
+        x = mu_x + sigma_x * torch.randn((batch, 1), generator=data, device=dev, dtype=dtype)
+        y_ref = mu_y + sigma_y * torch.randn((batch, 1), generator=data, device=dev,
+                                             dtype=dtype)
         y = model((x - mu_x) / sigma_x, q.dither(batch, dither)) * sigma_y + mu_y
         loss = F.mse_loss(y, x) + lam_p * sorted_w2_squared(y, y_ref)
         opt.zero_grad()
