@@ -74,3 +74,39 @@ def batched_digits(quick: bool = False):
                 "one run at a time (train_digits)", t_l, target="≥ 3×", met=bool(ratio >= 3),
                 note="one run each, interleaved per latent_dim; CPU, 1 thread; the CNN "
                 "classifier's convolutions dominate both")]
+
+
+@benchmark("compression", "batched_gaussian")
+def batched_gaussian(quick: bool = False):
+    """The Gaussian experiment's levels of one seed trained as one batched model (what
+    ``gaussian_experiment`` runs) against one ``train_gaussian`` per level, interleaved, on one
+    thread (training only; the evaluation is the same code both ways)."""
+    import time
+
+    import torch
+
+    from numerics.compression.batched import train_gaussian_batched
+    from numerics.compression.training import train_gaussian
+
+    levels, steps = ((2, 4, 8), 100) if quick else ((2, 4, 8, 16), 1500)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        train_gaussian_batched(levels[:2], (0, 0), steps=5)  # warm-up, both paths
+        train_gaussian(2, steps=5)
+        t0 = time.perf_counter()
+        train_gaussian_batched(levels, (0,) * len(levels), steps=steps)
+        t_b = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for L in levels:
+            train_gaussian(L, steps=steps, seed=0)
+        t_l = time.perf_counter() - t0
+    finally:
+        torch.set_num_threads(threads)
+    ratio = t_l / t_b
+    return [Row("compression", "Gaussian compressors, batched vs one at a time",
+                f"L = {list(levels)}, {steps} steps, batch 512, width 64",
+                f"batched (K = {len(levels)})", t_b, "one level at a time (train_gaussian)",
+                t_l, target="≥ 3×", met=bool(ratio >= 3),
+                note="one run each; CPU, 1 thread; the 64×64 layers at batch 512 are "
+                "arithmetic, so batching saves only the per-step overhead")]
