@@ -75,7 +75,11 @@ def _bernoulli_experiment(quick: bool, seed: int, device: str):
     Returns ``{"points": rows, "training": rows}``; each row carries the measured (rate, D,
     P(Y=1), H(S|Y)) and the one-shot bounds at the measured rate and output law.
     """
-    from numerics.compression.training import evaluate_bernoulli, train_bernoulli
+    from numerics.compression.training import (
+        evaluate_bernoulli,
+        train_bernoulli,
+        train_bernoulli_prefixes,
+    )
     from theory.compression import binary_entropy
 
     device = device or default_device()
@@ -94,8 +98,10 @@ def _bernoulli_experiment(quick: bool, seed: int, device: str):
     training = []
     q_x = q_y = 0.3
     target = 0.8 * float(binary_entropy(q_x))
-    for n in ((10, 100, 300) if quick else (10, 100, 300, 1000, 3000)):
-        model = train_bernoulli(q_x, q_y, target, steps=n, seed=seed, device=device)
+    lengths = (10, 100, 300) if quick else (10, 100, 300, 1000, 3000)
+    # the shorter runs are prefixes of the longest: one run, a copy at each length
+    models = train_bernoulli_prefixes(q_x, q_y, target, lengths, seed=seed, device=device)
+    for n, model in zip(lengths, models):
         p = evaluate_bernoulli(model, q_x, q_y, q_s1=BERNOULLI_Q_S1, rate_target=target,
                                steps=n)
         training.append(_bernoulli_row(p, 1e-9))
@@ -106,7 +112,7 @@ def gaussian_experiment(quick: bool = False, seed: int = 0, device: str | None =
     return _gaussian_experiment(bool(quick), int(seed), device or default_device())
 
 
-@experiment
+@experiment(extra_code=("numerics/batched.py",))
 def _gaussian_experiment(quick: bool, seed: int, device: str):
     """Learned scalar Gaussian compressors at L = 2, 4, 8 (16) levels, i.e. R = 1, 2, 3 (4) bits.
 
@@ -128,9 +134,18 @@ def _gaussian_experiment(quick: bool, seed: int, device: str):
                             sigma_s=g["sigma_s"], theta1=g["theta"] * s_x / g["sigma_x"])
 
     rows = []
-    for levels in ((2, 4, 8) if quick else (2, 4, 8, 16)):
-        steps = 400 if quick else 1500
-        model = train_gaussian(levels, steps=steps, seed=seed, device=device, **model_kw)
+    all_levels = (2, 4, 8) if quick else (2, 4, 8, 16)
+    steps = 400 if quick else 1500
+    if device == "cpu":
+        # the levels' models trained as one batched model: each the lone run up to rounding
+        from numerics.compression.batched import train_gaussian_batched
+
+        models = train_gaussian_batched(all_levels, [seed] * len(all_levels), steps=steps,
+                                        **model_kw)
+    else:
+        models = [train_gaussian(L, steps=steps, seed=seed, device=device, **model_kw)
+                  for L in all_levels]
+    for levels, model in zip(all_levels, models):
         p = evaluate_gaussian(model, theta=g["theta"], sigma_s=g["sigma_s"], steps=steps,
                               n=1 << (14 if quick else 16), seed=seed + 12345, **model_kw)
         gaps = np.array([d - bound(p.rate_nominal, *mom) for d, *mom in p.batches])
@@ -156,11 +171,11 @@ def digits_experiment(quick: bool = False, seed: int = 0, device: str | None = N
     return _digits_experiment(bool(quick), int(seed), device or default_device())
 
 
-@experiment
+@experiment(extra_code=("numerics/batched.py",))
 def _digits_experiment(quick: bool, seed: int, device: str):
     """Unpaired super-resolution on digits over rates (L = 4, latent_dim 2…16, R = 4…32 bits)
     and λ_c ∈ {0.001, 0.05} (λ_p = 0.001), the repository's λ values for S1 and S3."""
-    from numerics.compression.training import degrade, train_digits
+    from numerics.compression.training import degrade
     from numerics.data import load_digits
 
     device = device or default_device()
@@ -168,16 +183,33 @@ def _digits_experiment(quick: bool, seed: int, device: str):
     latent_dims = (2, 16) if quick else (2, 4, 8, 16)
     seeds = (seed,) if quick else (seed, seed + 1)
     epochs = 12 if quick else 40
-    runs = []
-    for lam_c in (0.001, 0.05):
-        for d in latent_dims:
-            for s in seeds:
-                runs.append(train_digits(data.images, data.target, latent_dim=d, levels=4,
-                                         lam_p=1e-3, lam_c=lam_c, epochs=epochs, seed=s,
-                                         device=device))
+    cells = [(lam_c, d, s) for lam_c in (0.001, 0.05) for d in latent_dims for s in seeds]
+    runs = digits_runs(data, cells, epochs, device)
     clean = torch.as_tensor(data.images.reshape(-1, 64) / 16.0, dtype=torch.float32)
     baseline = float(((degrade(clean) - clean) ** 2).mean())
     return {"runs": runs, "mse_degraded_vs_clean": baseline, "epochs": epochs}
+
+
+def digits_runs(data, cells, epochs: int, device: str, batched: bool = True) -> list:
+    """One :class:`~numerics.compression.training.DigitsRun` per cell ``(λ_c, latent_dim,
+    seed)`` (λ_p = 0.001, L = 4). ``batched`` (CPU): the cells of one latent_dim train as one
+    batched model (:mod:`numerics.compression.batched`), the same computation per member up to
+    floating-point reordering; ``False``: one ``train_digits`` at a time."""
+    from numerics.compression.batched import train_digits_batched
+    from numerics.compression.training import train_digits
+
+    if not batched or device != "cpu":
+        return [train_digits(data.images, data.target, latent_dim=d, levels=4, lam_p=1e-3,
+                             lam_c=lam_c, epochs=epochs, seed=s, device=device)
+                for lam_c, d, s in cells]
+    by_cell = {}
+    for d in dict.fromkeys(c[1] for c in cells):
+        group = [c for c in cells if c[1] == d]
+        runs = train_digits_batched(data.images, data.target, latent_dim=d, levels=4,
+                                    seeds=[c[2] for c in group], lam_p=[1e-3] * len(group),
+                                    lam_c=[c[0] for c in group], epochs=epochs)
+        by_cell.update(zip(group, runs))
+    return [by_cell[c] for c in cells]
 
 
 def digits_table(result) -> list[dict]:

@@ -88,10 +88,27 @@ def train_bernoulli(q_x: float, q_y: float, rate_target: float, *, softness: flo
     with the expectation over x ∈ {0, 1} exact and over u by ``batch`` shared-dither draws;
     :math:`\tilde H` is the entropy (bits) of the soft level assignments.
     """
+    return train_bernoulli_prefixes(q_x, q_y, rate_target, (steps,), softness=softness,
+                                    levels=levels, batch=batch, lr=lr, beta=beta,
+                                    lam_marginal=lam_marginal, hidden=hidden, seed=seed,
+                                    device=device)[0]
+
+
+def train_bernoulli_prefixes(q_x: float, q_y: float, rate_target: float, steps: tuple, *,
+                             softness: float = 0.1, levels: int = 2, batch: int = 256,
+                             lr: float = 1e-2, beta: float = 5.0, lam_marginal: float = 200.0,
+                             hidden: int = 32, seed: int = 0,
+                             device="cpu") -> list[BinaryCompressor]:
+    """:func:`train_bernoulli` at each training length of ``steps``, from one run of the
+    longest: the run after n steps *is* the run of n steps (same seed, no schedule that depends
+    on the length), so each model is a copy taken there, identical to its own run."""
+    import copy
+
     check_param("q_x", q_x, _PROB, "train_bernoulli")
     check_param("q_y", q_y, _PROB, "train_bernoulli")
     check_param("rate_target", rate_target, Interval(0, None, "left"), "train_bernoulli")
-    check_param("steps", steps, _STEPS, "train_bernoulli")
+    for n in steps:
+        check_param("steps", n, _STEPS, "train_bernoulli")
     dev = torch.device(device)
     model = _init(seed, lambda: BinaryCompressor(levels, hidden, softness)).to(dev, torch.float64)
     opt = torch.optim.Adam(model.parameters(), lr=lr)
@@ -100,7 +117,8 @@ def train_bernoulli(q_x: float, q_y: float, rate_target: float, *, softness: flo
     px = torch.tensor([1 - q_x, q_x], dtype=torch.float64, device=dev)
     q = model.quantizer
     c = q.centers.to(dev)
-    for _ in range(steps):
+    taken = {}
+    for step in range(1, max(steps) + 1):
         u = q.dither(batch, dither, dtype=torch.float64).unsqueeze(1)  # (B, 1, 1)
         z = model.encoder(x).unsqueeze(0)  # (1, 2, 1)
         p1 = torch.sigmoid(model.decoder(q(z, u))).squeeze(-1)  # (B, 2)
@@ -114,7 +132,9 @@ def train_bernoulli(q_x: float, q_y: float, rate_target: float, *, softness: flo
         opt.zero_grad()
         loss.backward()
         opt.step()
-    return model
+        if step in steps:
+            taken[step] = model if step == max(steps) else copy.deepcopy(model)
+    return [taken[n] for n in steps]
 
 
 @torch.no_grad()
@@ -181,12 +201,13 @@ class GaussianPoint:
 def train_gaussian(levels: int, *, mu_x: float = 0.0, sigma_x: float = 1.0, mu_y: float = 0.3,
                    sigma_y: float = 0.8, latent_dim: int = 1, steps: int = 2000,
                    batch: int = 512, lr: float = 3e-3, lam_p: float = 5.0, hidden: int = 64,
-                   seed: int = 0, device="cpu") -> Compressor:
+                   seed: int = 0, device="cpu", dtype=torch.float32) -> Compressor:
     r"""Train x ↦ g(Q(f(x)+u)−u) for X ~ N(μ_X, σ_X²) with the target law N(μ_Y, σ_Y²).
 
     .. math:: \mathcal L = E(X-\tilde Y)^2 + \lambda_p W_2^2(\hat p_{\tilde Y}, \hat p_Y)
 
     with the 1-D W2² of sorted batches (:func:`sorted_w2_squared`) as the perception term.
+    ``dtype``: of the network and the samples (float64 to compare with the batched trainer).
     """
     check_param("steps", steps, _STEPS, "train_gaussian")
     check_param("sigma_x", sigma_x, _POS, "train_gaussian")
@@ -194,15 +215,16 @@ def train_gaussian(levels: int, *, mu_x: float = 0.0, sigma_x: float = 1.0, mu_y
     dev = torch.device(device)
     # batch_norm: without it the straight-through gradient saturated tanh at L = 16 (D = 2.27).
     model = _init(seed, lambda: Compressor(1, 1, levels, latent_dim, hidden,
-                                           batch_norm=True)).to(dev)
+                                           batch_norm=True)).to(dev, dtype)
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
     dither = CommonRandomness(seed, dev).stream()
     data = device_generator(dev, seed + 1_000_003)
     q = model.quantizer
     for _ in range(steps):
-        x = mu_x + sigma_x * torch.randn((batch, 1), generator=data, device=dev)
-        y_ref = mu_y + sigma_y * torch.randn((batch, 1), generator=data, device=dev)
+        x = mu_x + sigma_x * torch.randn((batch, 1), generator=data, device=dev, dtype=dtype)
+        y_ref = mu_y + sigma_y * torch.randn((batch, 1), generator=data, device=dev,
+                                             dtype=dtype)
         y = model((x - mu_x) / sigma_x, q.dither(batch, dither)) * sigma_y + mu_y
         loss = F.mse_loss(y, x) + lam_p * sorted_w2_squared(y, y_ref)
         opt.zero_grad()
@@ -289,7 +311,7 @@ class DigitsRun:
 def train_digits(images: np.ndarray, labels: np.ndarray, *, latent_dim: int, levels: int = 4,
                  lam_p: float = 1e-3, lam_c: float = 1e-3, epochs: int = 60, batch: int = 64,
                  lr: float = 2e-3, n_critic: int = 1, lam_gp: float = 10.0, seed: int = 0,
-                 device="cpu", n_examples: int = 8) -> DigitsRun:
+                 device="cpu", n_examples: int = 8, dtype=torch.float32) -> DigitsRun:
     r"""Unpaired super-resolution on digits with a rate of ``latent_dim · log2 levels`` bits.
 
     The data (grey levels scaled to [0, 1]) are split three ways with ``seed``: degraded inputs
@@ -298,6 +320,9 @@ def train_digits(images: np.ndarray, labels: np.ndarray, *, latent_dim: int, lev
     reconstructions, then one step of
 
     .. math:: \mathcal L = E\|X-\tilde Y\|^2/64 + \lambda_p\,(-E\,c(\tilde Y)) + \lambda_c\,CE(S, h(\tilde Y)).
+
+    ``dtype``: of the networks and the images (float64 to compare with the batched trainer,
+    :mod:`numerics.compression.batched`, beyond float32 rounding).
     """
     check_param("epochs", epochs, _STEPS, "train_digits")
     check_param("lam_p", lam_p, Interval(0, None, "left"), "train_digits")
@@ -313,12 +338,13 @@ def train_digits(images: np.ndarray, labels: np.ndarray, *, latent_dim: int, lev
                             device=dev)
     y_lab = torch.as_tensor(labels, device=dev)
     x_all = degrade(clean)
+    clean, x_all = clean.to(dtype), x_all.to(dtype)
 
     def build():
         return (Compressor(64, 64, levels, latent_dim, 128, out="sigmoid", batch_norm=True),
                 Critic(64, 64), DigitClassifier())
 
-    gen, critic, clf = (m.to(dev) for m in _init(seed, build))
+    gen, critic, clf = (m.to(dev, dtype) for m in _init(seed, build))
     betas = (0.5, 0.999)
     opt_g = torch.optim.Adam(gen.parameters(), lr=lr, betas=betas)
     opt_c = torch.optim.Adam(critic.parameters(), lr=lr, betas=betas)
