@@ -14,6 +14,7 @@ import math
 import numpy as np
 import torch
 
+from numerics.stats import standard_error
 from numerics.store import experiment
 
 #: Repository numbers (MNIST super-resolution, the authors' experiments/S1 and S3 CSVs in
@@ -159,7 +160,7 @@ def _gaussian_experiment(quick: bool, seed: int, device: str):
             "bound_entropy_rate": bound(p.rate_entropy, g["mu_x"], g["sigma_x"], m_y, s_y),
             "bound_target_law": bound(p.rate_nominal, g["mu_x"], g["sigma_x"], g["mu_y"],
                                       g["sigma_y"]),
-            "gap": float(gaps.mean()), "gap_se": float(gaps.std(ddof=1) / math.sqrt(len(gaps))),
+            "gap": float(gaps.mean()), "gap_se": standard_error(gaps),
             "h_s_given_y_upper": p.h_s_given_y_upper,
             "c_b": gaussian_cb(p.rate_nominal, sigma_x=g["sigma_x"], sigma_s=g["sigma_s"],
                                theta1=g["theta"]),
