@@ -125,7 +125,9 @@ def _base_unchanged(quick: bool = False):
 
 
 @claim("cupid.code.inserted_pred", where="test.py (wronglist = |argmax F_l(m') − y|)",
-       kind="empirical", expected="undecided", prediction=True, test=_T_INSERTED,
+       # wavered between full runs: undecided (disagreement 0.0006 [-0.0001, 0.0013]), then
+       # decided (0.0003 [-0.0002, 0.0008], p = 0.017); the interval sits at its threshold
+       kind="empirical", expected="extension", prediction=True, test=_T_INSERTED,
        statement="The inserted model's prediction argmax F_l(m') equals the base prediction "
        "argmax F_l(m) on every ID test input, so the released test.py (which labels "
        "misclassification with argmax F_l(m')) evaluates the unmodified model.",
@@ -337,7 +339,9 @@ def _no_max(quick: bool = False):
 
 
 @claim("cupid.light.no_max_small", where=f"{_WHERE}, ablation (corrected, digits analogue)",
-       kind="empirical", expected="extension",
+       # wavered between full runs: decided (−0.0038 [−0.0114, 0.0037], p = 0.034), then
+       # undecided (+0.0034 [−0.0087, 0.0155], p = 0.40): 5 seeds cannot settle a 0.005 bound
+       kind="empirical", expected="undecided", relation="extends",
        statement="On digits the push term does not help OOD detection: the paired "
        "difference of CUPID-E's OOD AUROC (with − without push) is below 0.005 (one-sided test "
        "over 5 seeds, heldout protocol).", evidence=("observation",), test=_T_NOMAX_SMALL,
