@@ -13,7 +13,8 @@ CLAIMS = discover(["multisets"], kinds=("empirical",))
 FULL_ONLY = {"multisets.exp2.mean_robust_to_outlier_max_robust_to_noise",
              "multisets.exp2.outlier_hurts_max_noise_hurts_both_alike",
              "multisets.exp3.accuracy_drop_correlates_with_w1",
-             "multisets.exp3.drop_correlation_positive_but_weaker"}
+             "multisets.exp3.drop_correlation_positive_but_weaker",
+             "multisets.exp3.shift_bound_holds_but_vacuous"}
 
 
 
@@ -29,8 +30,8 @@ def test_latent_ratios_under_bound_in_quick_mode():
     (c,) = [c for c in CLAIMS if c.id == "multisets.exp1.latent_ratios_under_bound"]
     r = c.run(quick=True)
     assert r.verdict == "verified", r.evidence
-    assert r.evidence.facts["no pair violates its bound"]
-    assert r.claim.evidence == ("observation",) and "Slack" in r.evidence.note
+    assert r.evidence.facts["no pair of any of 2 seeds violates its bound"]
+    assert r.claim.evidence == ("search", "observation") and "Slack" in r.evidence.note
     # One run per process, whatever the spelling of the call (claims, figures, notebook).
     from numerics.multisets import experiments as E
     from numerics.multisets.networks import default_device
@@ -46,7 +47,9 @@ def test_empirical_claim_in_quick_mode(claim):
     if claim.id in FULL_ONLY:
         assert r.verdict == "undecided" and "quick-mode numbers" in r.evidence.note
     else:
-        assert r.verdict == claim.expected, (r.evidence.measured, r.evidence.note)
+        # two quick seeds may be too few for a test over seeds: undecided, never the opposite
+        assert r.verdict == claim.expected or r.undecided, (r.evidence.measured,
+                                                             r.evidence.note)
 
 
 @pytest.mark.slow
