@@ -6,6 +6,7 @@ import pytest
 from theory.compression import bernoulli_rate_only_oneshot
 from theory.validation import (
     MAX_ITER,
+    Bool,
     Interval,
     Options,
     check_array,
@@ -107,3 +108,9 @@ def test_documented_preconditions_are_checked():
         check_distribution(np.array([1.5, -0.5]), "p", "f")
     with pytest.raises(ValueError, match="'candidates' parameter of f must be non-empty"):
         check_nonempty([], "candidates", "f")
+
+
+def test_a_bool_is_an_option_only_where_a_bool_is_listed():
+    assert True not in Options(1, 2) and np.True_ not in Options(1, 2, "inf")
+    assert 1 in Options(1, 2) and True in Options(True, False)
+    assert True in Bool() and np.False_ in Bool() and 1 not in Bool()

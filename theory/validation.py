@@ -83,19 +83,34 @@ class Interval:
 
 
 class Options:
-    """A finite set of allowed values."""
+    """A finite set of allowed values. A bool is one of them only when a bool is listed:
+    ``True in (1, 2)`` holds in Python, and a norm or an order of True is a mistake."""
 
     def __init__(self, *values):
         self.values = tuple(values)
 
     def __contains__(self, value) -> bool:
+        if isinstance(value, bool | np.bool_) and not any(
+                isinstance(v, bool | np.bool_) for v in self.values):
+            return False
         try:
             return value in self.values
         except TypeError:
             return False
 
+
     def __str__(self) -> str:
         return "one of {" + ", ".join(repr(v) for v in self.values) + "}"
+
+
+class Bool:
+    """A bool (Python's or numpy's), never 0 or 1."""
+
+    def __contains__(self, value) -> bool:
+        return isinstance(value, bool | np.bool_)
+
+    def __str__(self) -> str:
+        return "a bool"
 
 
 def invalid(name: str, caller: str, constraint: str, value) -> InvalidParameterError:

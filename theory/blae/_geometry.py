@@ -12,7 +12,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import shortest_path
 from scipy.spatial import cKDTree
 
-from theory.validation import Interval, check_array, check_int, check_param, invalid
+from theory.validation import Bool, Interval, check_array, check_int, check_param, invalid
 
 #: Spiral rate b of the log spiral r = e^{bt}.
 B = 0.1
@@ -22,15 +22,7 @@ DOMAIN = (-2.0, 10.0, 0.0, 6.0)
 HOLE = (1.5, 6.5, 2.5, 3.5)
 
 
-class _Bool:
-    def __contains__(self, v):
-        return isinstance(v, bool | np.bool_)
-
-    def __str__(self):
-        return "a bool"
-
-
-_BOOL = _Bool()
+_BOOL = Bool()
 
 
 def swiss_roll_hole(n_samples: int, *, hole: bool = True, random_state: int = 0):

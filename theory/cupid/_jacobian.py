@@ -16,15 +16,7 @@ from scipy.optimize import linprog
 
 from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
 
-
-class _NumberOptions(Options):
-    """Options among numbers, with bools refused (``True in (1, 2)`` is true in Python)."""
-
-    def __contains__(self, value) -> bool:
-        return not isinstance(value, bool | np.bool_) and super().__contains__(value)
-
-
-_NORMS = _NumberOptions(1, 2)
+_NORMS = Options(1, 2)
 
 
 def _vnorm(x: np.ndarray, norm: int) -> float:

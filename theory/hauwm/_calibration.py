@@ -16,7 +16,7 @@ import math
 import numpy as np
 from scipy import stats
 
-from theory.validation import Interval, check_array, check_param, invalid
+from theory.validation import Bool, Interval, check_array, check_param, invalid
 
 _LEVEL = Interval(0, 1, closed="neither")
 
@@ -239,12 +239,4 @@ def hinge_violation_horizon(phi: float, s2: float, margin: float, log: bool = Fa
     return max(1, h)
 
 
-class _Bool:
-    def __contains__(self, v) -> bool:
-        return isinstance(v, bool | np.bool_)
-
-    def __str__(self) -> str:
-        return "a bool"
-
-
-_BOOL = _Bool()
+_BOOL = Bool()

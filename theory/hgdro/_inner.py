@@ -13,15 +13,7 @@ import numpy as np
 
 from theory.validation import Interval, Options, check_array, check_param, invalid
 
-
-class _NumberOptions(Options):
-    """Options among numbers, with bools refused (``True in (1, 2)`` is true in Python)."""
-
-    def __contains__(self, value) -> bool:
-        return not isinstance(value, bool | np.bool_) and super().__contains__(value)
-
-
-_P = _NumberOptions(1, 2, np.inf, "inf")
+_P = Options(1, 2, np.inf, "inf")
 
 
 def _radius_array(eps, name: str, caller: str) -> np.ndarray:

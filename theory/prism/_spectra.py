@@ -13,6 +13,7 @@ from scipy.special import ive
 
 from theory.validation import (
     MAX_ITER,
+    Bool,
     Interval,
     check_array,
     check_param,
@@ -35,14 +36,6 @@ def _bessel_orders(t: float) -> int:
     return int(np.ceil(12.0 * np.sqrt(t + 1.0))) + 60
 
 
-class _Bool:
-    def __contains__(self, v):
-        return isinstance(v, bool | np.bool_)
-
-    def __str__(self):
-        return "a bool"
-
-
 def _adjacency(A, caller: str) -> np.ndarray:
     A = check_array(A, "A", caller)
     if A.shape[0] != A.shape[1] or np.any(A < 0) or not np.allclose(A, A.T, atol=0):
@@ -61,7 +54,7 @@ def laplacian(A, normalized: bool = True) -> np.ndarray:
     Location: the papernotes.org summary (the Laplacian is unspecified in the summaries; our choice).
     """
     A = _adjacency(A, "laplacian")
-    check_param("normalized", normalized, _Bool(), "laplacian")
+    check_param("normalized", normalized, Bool(), "laplacian")
     d = A.sum(1)
     if not normalized:
         return np.diag(d) - A
@@ -69,7 +62,7 @@ def laplacian(A, normalized: bool = True) -> np.ndarray:
     return np.diag((d > 0).astype(float)) - s[:, None] * A * s[None, :]
 
 
-@validate_params({"n": _N, "normalized": _Bool()})
+@validate_params({"n": _N, "normalized": Bool()})
 def path_eigs(n: int, normalized: bool = True) -> np.ndarray:
     """Eigenvalues of the path graph ``P_n`` (ascending).
 
@@ -86,7 +79,7 @@ def path_eigs(n: int, normalized: bool = True) -> np.ndarray:
     return np.sort(4.0 * np.sin(np.pi * k / (2 * n)) ** 2)
 
 
-@validate_params({"n": Interval(3, MAX_ITER, integer=True), "normalized": _Bool()})
+@validate_params({"n": Interval(3, MAX_ITER, integer=True), "normalized": Bool()})
 def cycle_eigs(n: int, normalized: bool = True) -> np.ndarray:
     """Eigenvalues of the cycle ``C_n`` (ascending; ``k`` and ``n−k`` coincide).
 
@@ -100,7 +93,7 @@ def cycle_eigs(n: int, normalized: bool = True) -> np.ndarray:
     return np.sort(lam if normalized else 2 * lam)
 
 
-@validate_params({"n": _N, "normalized": _Bool()})
+@validate_params({"n": _N, "normalized": Bool()})
 def complete_eigs(n: int, normalized: bool = True) -> np.ndarray:
     """Eigenvalues of the complete graph ``K_n``: ``0`` once and ``n/(n−1)`` (normalised) or
     ``n`` (combinatorial) with multiplicity ``n − 1``.
@@ -221,8 +214,8 @@ def band_embeddings(A, T: int, K: int, W_rho, W_f, *, normalized: bool = True,
     n = A.shape[0]
     check_param("T", T, Interval(1, n, integer=True), "band_embeddings")
     check_param("K", K, Interval(1, 10**6, integer=True), "band_embeddings")
-    check_param("normalized", normalized, _Bool(), "band_embeddings")
-    check_param("sign_invariant", sign_invariant, _Bool(), "band_embeddings")
+    check_param("normalized", normalized, Bool(), "band_embeddings")
+    check_param("sign_invariant", sign_invariant, Bool(), "band_embeddings")
     W_rho = check_array(W_rho, "W_rho", "band_embeddings")
     W_f = check_array(W_f, "W_f", "band_embeddings")
     if W_rho.shape[0] != 2 * K:
