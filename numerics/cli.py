@@ -491,6 +491,8 @@ def cmd_stability(args) -> int:
                             jobs=args.jobs or 1)
     out = args.out or str(Path(args.reports) / ("STABILITY_quick.md" if args.quick
                                                  else "STABILITY.md"))
+    if args.merge and Path(out).with_suffix(".json").exists():
+        result = stab.merge(stab.load(out), result)
     stab.write(result, out)
     flips, wavers = result.flips(), result.wavers()
     for cid in flips:
@@ -542,6 +544,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
     sp.add_argument("--out", default=None, help="output file (default: "
                     "reports/STABILITY.md, or STABILITY_quick.md with --quick)")
+    sp.add_argument("--merge", action="store_true", help="keep the rows of the topics not run "
+                    "now from the existing report (its .json twin), replacing those run now")
     sp.set_defaults(fn=cmd_stability)
 
     sp = sub.add_parser("check", help="check the claims and write reports/")

@@ -84,3 +84,23 @@ def test_quick_verdicts_do_not_flip_across_kernels_and_seed_blocks(tmp_path, mon
     for cid in strict:
         assert all(v == result.expected[cid] for v in result.verdicts[cid]), (
             cid, result.verdicts[cid])
+
+
+def test_merge_replaces_the_topics_run_now_and_keeps_the_rest(tmp_path):
+    runs = stability.plan(["default", "avx2"], 1)
+    old = stability.Stability(runs=runs, topics=("a", "b"), dates={"a": "d0", "b": "d0"})
+    old.verdicts = {"a.x": ["verified"] * 3, "b.y": ["verified", "refuted", "verified"]}
+    old.expected = {"a.x": "verified", "b.y": "verified"}
+    new = stability.Stability(runs=runs, topics=("b",), dates={"b": "d1"})
+    new.verdicts, new.expected = {"b.z": ["extension"] * 3}, {"b.z": "extension"}
+    new.constructions = {"b.z"}
+    merged = stability.merge(old, new)
+    assert merged.verdicts == {"a.x": ["verified"] * 3, "b.z": ["extension"] * 3}
+    assert merged.topics == ("a", "b") and merged.dates == {"a": "d0", "b": "d1"}
+    assert merged.flips() == [] and "d0: `a`; d1: `b`" in merged.to_markdown()
+    path = stability.write(merged, tmp_path / "S.md")
+    back = stability.load(path)
+    assert (back.verdicts, back.constructions, back.to_markdown()) == (
+        merged.verdicts, merged.constructions, merged.to_markdown())
+    with pytest.raises(ValueError, match="same runs"):
+        stability.merge(old, stability.Stability(runs=runs[:1]))
