@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from theory._norms import euclidean_norms
 from theory.validation import (
     Interval,
     Options,
@@ -27,19 +28,7 @@ def _pairs(D_M, Z, caller, z_name="Z"):
                       f"<array of shape {Zc.shape}>")
     iu = np.triu_indices(len(D), 1)
     diff = Zc[iu[0]] - Zc[iu[1]]
-    return D[iu], _row_norms(diff)
-
-
-def _row_norms(diff):
-    """Euclidean row norms; rows whose squares over- or underflow (codes ~1e200 or ~1e-200) are
-    recomputed scaled by their largest entry (the others keep the plain, bit-stable norm)."""
-    with np.errstate(over="ignore", under="ignore"):  # the rows recomputed below
-        dN = np.linalg.norm(diff, axis=1)
-    m = np.max(np.abs(diff), axis=1) if diff.size else np.zeros(len(diff))
-    bad = (m > 0) & ((dN < 1e-150) | (dN > 1e150))
-    if np.any(bad):
-        dN[bad] = np.linalg.norm(diff[bad] / m[bad, None], axis=1) * m[bad]
-    return dN
+    return D[iu], euclidean_norms(diff, axis=1)  # codes ~1e200 or ~1e-200 keep their norm
 
 
 def _distances(D_M, name, caller):

@@ -14,15 +14,10 @@ from collections.abc import Callable
 import numpy as np
 from scipy.optimize import linprog
 
+from theory._norms import scaled_norm
 from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
 
 _NORMS = Options(1, 2)
-
-
-def _vnorm(x: np.ndarray, norm: int) -> float:
-    """Vector q-norm scaled first: numpy's sqrt(x·x) overflows from |x| ≈ 1e154 on."""
-    top = float(np.max(np.abs(x))) if x.size else 0.0
-    return top * float(np.linalg.norm(x / top, ord=norm)) if top > 0 else 0.0
 
 
 def softmax_jacobian(p):
@@ -89,8 +84,8 @@ def first_order_eu(J, delta, norm: int = 1):
     if J.shape[1] != d.shape[0]:
         raise invalid("delta", "first_order_eu", f"a vector of length {J.shape[1]}",
                       f"<array of shape {d.shape}>")
-    v = _vnorm(J @ d, norm)
-    return v, operator_norm(J, norm) * _vnorm(d, norm)
+    v = scaled_norm(J @ d, norm)
+    return v, operator_norm(J, norm) * scaled_norm(d, norm)
 
 
 def mean_value_bound(jac_fn: Callable, m, delta, n_grid: int = 101, norm: int = 2):
@@ -125,9 +120,9 @@ def mean_value_bound(jac_fn: Callable, m, delta, n_grid: int = 101, norm: int = 
     if any(J.ndim != 2 or J.shape[1] != m.size for J in Js):
         raise invalid("jac_fn", "mean_value_bound", f"a callable returning (K, {m.size}) "
                       "finite Jacobians", f"<returned shape {Js[0].shape}>")
-    along = np.array([_vnorm(J @ d, norm) for J in Js])
+    along = np.array([scaled_norm(J @ d, norm) for J in Js])
     sup = max(operator_norm(J, norm) for J in Js)
-    return float(np.trapezoid(along, ts)), sup * _vnorm(d, norm)
+    return float(np.trapezoid(along, ts)), sup * scaled_norm(d, norm)
 
 
 def nonneg_null_direction(W, *, tol: float = 1e-9):

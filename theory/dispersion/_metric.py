@@ -12,26 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from theory._norms import euclidean_norms
 from theory.validation import Options, check_array, check_param, invalid
 
 _METHODS = Options("closed", "pairs")
 
 
-def _norms(E: np.ndarray, axis: int = -1) -> np.ndarray:
-    """Euclidean norms along ``axis``; rows whose squares over- or underflow (entries ~1e200 or
-    ~1e-200) are recomputed scaled by their largest entry, the others keep the plain norm."""
-    with np.errstate(over="ignore", under="ignore"):  # the rows recomputed below
-        n = np.linalg.norm(E, axis=axis)
-    big = np.max(np.abs(E), axis=axis)
-    bad = (big > 0) & ((n < 1e-150) | (n > 1e150))
-    if np.any(bad):
-        Eb = np.moveaxis(E, axis, -1)[bad]
-        n[bad] = np.linalg.norm(Eb / big[bad][..., None], axis=-1) * big[bad]
-    return n
-
-
 def _unit(E: np.ndarray, name: str, caller: str) -> np.ndarray:
-    norms = _norms(E, axis=1)
+    norms = euclidean_norms(E, axis=1)
     if np.any(norms == 0):
         raise invalid(name, caller, "an array whose rows are all non-zero (a cosine needs a "
                       "direction)", f"<array with {int(np.sum(norms == 0))} zero row(s)>")
@@ -192,7 +180,7 @@ def chunk_dispersion(H, unit: str = "tokens_in_chunk", pool: str = "mean") -> np
         if H.shape[1] < 2:
             raise invalid("H", "chunk_dispersion", "an array with at least 2 tokens per chunk",
                           f"<array of shape {H.shape}>")
-        n = _norms(H, axis=2)[..., None]
+        n = euclidean_norms(H, axis=2)[..., None]
         if np.any(n == 0):
             raise invalid("H", "chunk_dispersion", "an array of non-zero token vectors",
                           "<array with zero rows>")
@@ -257,7 +245,7 @@ def push_away_grad(E) -> np.ndarray:
     U = _unit(H, "E", "push_away_grad")
     B = U.shape[0]
     m = U.mean(axis=0)
-    norms = _norms(H, axis=1)
+    norms = euclidean_norms(H, axis=1)
     # m − (u·m)u written through m − u (= D): the same vector for unit u, but for a tight set
     # (m ≈ u) the two big terms of the first form cancel and the result leaves the tangent plane
     D = m[None, :] - U

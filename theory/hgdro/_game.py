@@ -12,7 +12,8 @@ import cvxpy as cp
 import numpy as np
 from scipy import optimize
 
-from theory.hgdro._inner import _norm2, _radius_array
+from theory._norms import scaled_norm
+from theory.hgdro._inner import _radius_array
 from theory.validation import (
     MAX_ITER,
     Interval,
@@ -95,7 +96,7 @@ def group_robust_losses(theta, Z, Y, G, eps_g, *, b: float = 0.0):
     if th.shape != (Z.shape[1],):
         raise invalid("theta", "group_robust_losses", f"an array of shape ({Z.shape[1]},) (Z's "
                       "columns)", f"<array of shape {th.shape}>")
-    a = -Y * (Z @ th + b) + e[G] * _norm2(th)
+    a = -Y * (Z @ th + b) + e[G] * scaled_norm(th)
     return np.bincount(G, weights=_softplus(a), minlength=m) / counts
 
 

@@ -11,6 +11,7 @@ import itertools
 
 import numpy as np
 
+from theory._norms import scaled_norm
 from theory.validation import Interval, Options, check_array, check_param, invalid
 
 _P = Options(1, 2, np.inf, "inf")
@@ -53,13 +54,7 @@ def _dual_norm(w: np.ndarray, p) -> float:
         return float(np.sum(np.abs(w)))
     if p == 1:
         return float(np.max(np.abs(w)))
-    return _norm2(w)
-
-
-def _norm2(w: np.ndarray) -> float:
-    """Euclidean norm scaled first: numpy's sqrt(w·w) overflows from |w| ≈ 1e154 on."""
-    top = float(np.max(np.abs(w))) if w.size else 0.0
-    return top * float(np.linalg.norm(w / top)) if top > 0 else 0.0
+    return scaled_norm(w)
 
 
 def robust_logistic(margin, w, eps, *, p=2):
