@@ -1,5 +1,7 @@
 """The one message template of parameter validation."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -11,6 +13,7 @@ from theory.validation import (
     Options,
     check_array,
     check_distribution,
+    check_full_column_rank,
     check_int,
     check_nonempty,
     check_param,
@@ -114,3 +117,23 @@ def test_a_bool_is_an_option_only_where_a_bool_is_listed():
     assert True not in Options(1, 2) and np.True_ not in Options(1, 2, "inf")
     assert 1 in Options(1, 2) and True in Options(True, False)
     assert True in Bool() and np.False_ in Bool() and 1 not in Bool()
+
+
+def test_full_column_rank_names_the_shape_and_the_rank_received():
+    A = np.array([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]])  # second column = 2 x the first
+    with pytest.raises(ValueError, match=r"The 'A' parameter of f must be an array of full "
+                       r"column rank \(k ≤ n linearly independent columns\)\. Got <array of "
+                       r"shape \(3, 2\), rank 1> instead\."):
+        check_full_column_rank(A, "A", "f")
+    for bad, rank in ((np.ones((2, 3)), 1), (np.eye(2, 3), 2), (np.zeros((3, 0)), 0)):
+        with pytest.raises(ValueError, match=re.escape(f"Got <array of shape {bad.shape}, "
+                                                       f"rank {rank}> instead.")):
+            check_full_column_rank(bad, "A", "f")
+    with pytest.raises(ValueError, match="must be a 2-D array"):
+        check_full_column_rank(np.ones(3), "A", "f")
+    # independent up to rounding only: numpy's matrix_rank tolerance counts it once
+    near = np.c_[A[:, 0], A[:, 0] * (1 + 2 * np.finfo(float).eps)]
+    with pytest.raises(ValueError, match="rank 1"):
+        check_full_column_rank(near, "A", "f")
+    tall = np.array([[1.0, 0.0], [0.0, 1e-200], [1.0, 1.0]])
+    assert check_full_column_rank(tall, "A", "f") is tall

@@ -228,6 +228,25 @@ def check_symmetric(A: np.ndarray, name: str, caller: str, *, rtol: float = 1e-1
     return A
 
 
+def check_full_column_rank(A: np.ndarray, name: str, caller: str) -> np.ndarray:
+    """Check that a 2-D ``A`` of shape (n, k), k >= 1, has k linearly independent columns.
+
+    The rank counts the singular values above ``max(n, k) · eps · σ_max`` (numpy's
+    ``matrix_rank`` default), so columns equal up to rounding count once. A basis of a
+    k-dimensional span needs it: a rank-deficient one spans less, and QR or scipy's
+    ``subspace_angles`` would answer for the smaller span without a word.
+    """
+    if A.ndim != 2:
+        raise invalid(name, caller, "a 2-D array", _describe_array(A))
+    s = np.linalg.svd(A, compute_uv=False)
+    tol = max(A.shape) * np.finfo(float).eps * (s[0] if s.size else 0.0)
+    rank = int(np.sum(s > tol))
+    if A.size == 0 or rank < A.shape[1]:
+        raise invalid(name, caller, "an array of full column rank (k ≤ n linearly independent "
+                      "columns)", f"<array of shape {A.shape}, rank {rank}>")
+    return A
+
+
 def check_psd(A: np.ndarray, name: str, caller: str, *, rtol: float = 1e-10) -> np.ndarray:
     """Check that a symmetric matrix is positive semi-definite up to ``rtol`` of its norm."""
     check_symmetric(A, name, caller, rtol=rtol)

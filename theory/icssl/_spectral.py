@@ -23,6 +23,7 @@ from theory.validation import (
     Interval,
     Options,
     check_array,
+    check_full_column_rank,
     check_param,
     check_rng,
     check_symmetric,
@@ -139,13 +140,8 @@ def sin_max_principal_angle(A, B) -> float:
 def _orthonormal_basis(A, name):
     """Left singular vectors of a full-column-rank A. A rank-deficient A has no k-dimensional
     span: QR would return a basis padded with rounding noise and a meaningless angle."""
-    U, s, _ = np.linalg.svd(A, full_matrices=False)
-    tol = max(A.shape) * np.finfo(float).eps * (s[0] if s.size else 0.0)
-    if s.size == 0 or s[-1] <= tol or A.shape[1] > A.shape[0]:
-        raise invalid(name, "sin_max_principal_angle", "an array of full column rank "
-                      "(k ≤ n linearly independent columns)",
-                      f"<array of shape {A.shape}, rank {int(np.sum(s > tol))}>")
-    return U
+    check_full_column_rank(A, name, "sin_max_principal_angle")
+    return np.linalg.svd(A, full_matrices=False)[0]
 
 
 def subspace_iteration(K_hat, k: int, iters: int, *, orthonormalize: bool = True,

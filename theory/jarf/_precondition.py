@@ -10,7 +10,15 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg import subspace_angles
 
-from theory.validation import Interval, Options, check_array, check_param, check_psd, invalid
+from theory.validation import (
+    Interval,
+    Options,
+    check_array,
+    check_full_column_rank,
+    check_param,
+    check_psd,
+    invalid,
+)
 
 
 def precondition(H0, gamma_rel: float = 1e-3, trace_normalise: bool = True) -> np.ndarray:
@@ -108,10 +116,4 @@ def _full_column_rank(A, name):
     if A.ndim != 2 or A.shape[1] == 0:
         raise invalid(name, "principal_angles", "a 1-D or 2-D array with at least one column",
                       f"<array of shape {A.shape}>")
-    s = np.linalg.svd(A, compute_uv=False)
-    tol = max(A.shape) * np.finfo(float).eps * (s[0] if s.size else 0.0)
-    rank = int(np.sum(s > tol))
-    if rank < A.shape[1]:
-        raise invalid(name, "principal_angles", "an array of full column rank",
-                      f"<array of shape {A.shape}, rank {rank}>")
-    return A
+    return check_full_column_rank(A, name, "principal_angles")
