@@ -26,7 +26,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-_SHARED = ("numerics/data", "numerics/store.py", "theory/validation.py", "theory/tolerances.py")
+#: Modules outside a topic's packages whose code its results depend on (topics import them).
+_SHARED = ("numerics/data", "numerics/store.py", "theory/validation.py", "theory/tolerances.py",
+           "theory/_norms.py")
 #: Distributions whose version is part of every key: an upgrade of one of them can change a
 #: solver's answer or a training run, so it is a cache miss.
 _PACKAGES = ("numpy", "scipy", "torch", "scikit-learn", "cvxpy", "clarabel", "POT", "sympy",
