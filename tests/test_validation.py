@@ -137,3 +137,43 @@ def test_full_column_rank_names_the_shape_and_the_rank_received():
         check_full_column_rank(near, "A", "f")
     tall = np.array([[1.0, 0.0], [0.0, 1e-200], [1.0, 1.0]])
     assert check_full_column_rank(tall, "A", "f") is tall
+
+
+@pytest.mark.parametrize("X, dtype", [
+    (np.array(["1", "2"]), "<U1"), (["1.5", "2"], "<U3"), (np.array([b"1"]), "|S1"),
+    ("3", "<U1"), (np.array(["1", 2.0], dtype=object), "object holding strings")])
+def test_numeric_strings_are_refused_not_parsed(X, dtype):
+    with pytest.raises(ValueError, match=re.escape(
+            f"The 'X' parameter of f must be an array of numbers, not strings. Got <array of "
+            f"dtype {dtype}, shape {np.shape(X)}> instead.")):
+        check_array(X, "X", "f", ndim=None)
+    with pytest.raises(TypeError, match="not strings"):  # refused before eva's dtype=None cast
+        check_array(X, "X", "f", ndim=None, dtype=None)
+
+
+@pytest.mark.parametrize("X, dtype", [
+    (np.array([True, False]), "bool"), ([[True], [False]], "bool"),
+    (np.array([np.True_, 2.0], dtype=object), "object holding bools")])
+def test_bool_arrays_are_refused_unless_the_caller_takes_a_mask(X, dtype):
+    with pytest.raises(ValueError, match=re.escape(
+            f"The 'X' parameter of f must be an array of numbers, not bools (True would count "
+            f"as 1). Got <array of dtype {dtype}, shape {np.shape(X)}> instead.")):
+        check_array(X, "X", "f", ndim=None)
+    got = check_array(X, "X", "f", ndim=None, allow_bool=True)
+    assert got.dtype == np.float64 and np.array_equal(got, np.asarray(X, dtype=float))
+
+
+def test_documented_masks_and_labels_take_bools_as_their_0_1_values():
+    from numerics.fairness.metrics import auc, dp_gap, eo_gap
+    from theory.cupid import aurc, auroc
+    from theory.prism._candidates import check_mask
+
+    y = np.array([0, 1, 1, 0, 1])
+    p = np.array([0.2, 0.9, 0.4, 0.6, 0.7])
+    s = np.array([1, 0, 1, 0, 0])
+    yb, sb = y.astype(bool), s.astype(bool)
+    assert auroc(yb, p) == auroc(y, p) and aurc(yb, p) == aurc(y, p)
+    assert auc(yb, p) == auc(y, p) and dp_gap(p, sb) == dp_gap(p, s)
+    assert eo_gap(yb, p, sb) == eo_gap(y, p, s)
+    M = np.array([[1, 0, 1], [0, 1, 0]])
+    assert np.array_equal(check_mask(M.astype(bool), "f"), check_mask(M, "f"))

@@ -154,9 +154,24 @@ def _describe_array(a: np.ndarray) -> str:
     return f"<array of shape {a.shape}>"
 
 
+def _holds(raw: np.ndarray, kinds) -> bool:
+    """Whether an object array holds a ``kinds`` element (numeric dtypes are checked by kind)."""
+    return raw.dtype.kind == "O" and any(isinstance(v, kinds) for v in raw.ravel())
+
+
+def _dtype_received(raw: np.ndarray, what: str) -> str:
+    held = f" holding {what}" if raw.dtype.kind == "O" else ""
+    return f"<array of dtype {raw.dtype}{held}, shape {raw.shape}>"
+
+
 def check_array(X, name: str, caller: str, *, ndim: int | None = 2, min_rows: int = 1,
-                finite: bool = True, dtype=np.float64) -> np.ndarray:
-    """Convert ``X`` to a float array and check its dimensions, size and finiteness."""
+                finite: bool = True, dtype=np.float64, allow_bool: bool = False) -> np.ndarray:
+    """Convert ``X`` to a float array and check its dimensions, size and finiteness.
+
+    Strings are refused, even numeric ones: numpy would parse ``["1", "2"]`` into numbers, so a
+    column read as text would pass unnoticed. Bools are refused unless ``allow_bool`` (a 0/1
+    mask or label is documented there): elsewhere True would silently count as 1.
+    """
     raw = X if isinstance(X, np.ndarray) else None
     if raw is None:
         try:
@@ -167,6 +182,13 @@ def check_array(X, name: str, caller: str, *, ndim: int | None = 2, min_rows: in
         # numpy would drop the imaginary part with only a warning: a silent wrong number
         raise invalid(name, caller, "an array of real numbers", f"<complex array of shape "
                       f"{raw.shape}>")
+    if raw is not None and (raw.dtype.kind in "US" or _holds(raw, str | bytes)):
+        raise invalid(name, caller, "an array of numbers, not strings",
+                      _dtype_received(raw, "strings"))
+    if raw is not None and not allow_bool and (raw.dtype.kind == "b"
+                                               or _holds(raw, bool | np.bool_)):
+        raise invalid(name, caller, "an array of numbers, not bools (True would count as 1)",
+                      _dtype_received(raw, "bools"))
     try:
         A = np.asarray(X, dtype=dtype)
     except (TypeError, ValueError):

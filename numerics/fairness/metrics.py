@@ -21,7 +21,7 @@ from theory.validation import Interval, Options, check_array, check_param, inval
 
 def _inputs(y_score, s, caller, y_true=None):
     p = check_array(y_score, "y_score", caller, ndim=1)
-    g = check_array(s, "s", caller, ndim=1)
+    g = check_array(s, "s", caller, ndim=1, allow_bool=True)
     if g.shape != p.shape:
         raise invalid("s", caller, f"an array of shape {p.shape}", f"<array of shape {g.shape}>")
     if not np.all((g == 0) | (g == 1)) or len(np.unique(g)) < 2:
@@ -29,7 +29,7 @@ def _inputs(y_score, s, caller, y_true=None):
                       f"<values {np.unique(g)[:5].tolist()}>")
     if y_true is None:
         return p, g.astype(int)
-    y = check_array(y_true, "y_true", caller, ndim=1)
+    y = check_array(y_true, "y_true", caller, ndim=1, allow_bool=True)
     if y.shape != p.shape or not np.all((y == 0) | (y == 1)):
         raise invalid("y_true", caller, f"a 0/1 array of shape {p.shape}",
                       f"<array of shape {y.shape}>")
@@ -46,7 +46,7 @@ def _score(p, threshold):
 def accuracy(y_true, y_score, threshold: float = 0.5) -> float:
     r"""Accuracy :math:`\frac1n\sum_i 1[1[p_i > t] = y_i]` of the thresholded scores."""
     p = check_array(y_score, "y_score", "accuracy", ndim=1)
-    y = check_array(y_true, "y_true", "accuracy", ndim=1)
+    y = check_array(y_true, "y_true", "accuracy", ndim=1, allow_bool=True)
     return float(np.mean((p > threshold) == (y == 1)))
 
 
@@ -58,7 +58,7 @@ def auc(y_true, y_score) -> float:
     from scipy.stats import rankdata
 
     p = check_array(y_score, "y_score", "auc", ndim=1)
-    y = check_array(y_true, "y_true", "auc", ndim=1) == 1
+    y = check_array(y_true, "y_true", "auc", ndim=1, allow_bool=True) == 1
     n1, n0 = int(y.sum()), int((~y).sum())
     if n1 == 0 or n0 == 0:
         raise invalid("y_true", "auc", "an array with both classes", f"<{n1} positives>")

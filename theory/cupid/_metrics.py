@@ -18,7 +18,7 @@ def auroc(labels, scores) -> float:
 
     with mid-ranks for ties (the Mann-Whitney U statistic). Unitless, in [0, 1].
     """
-    y = check_array(labels, "labels", "auroc", ndim=1)
+    y = check_array(labels, "labels", "auroc", ndim=1, allow_bool=True)
     s = check_array(scores, "scores", "auroc", ndim=1)
     if y.shape != s.shape:
         raise invalid("scores", "auroc", f"a vector of length {y.size}", f"<array of shape {s.shape}>")
@@ -45,7 +45,7 @@ def aurc(errors, scores) -> float:
 
     Ties are broken by a stable sort (sample order). ``errors`` are 0/1 (or losses ≥ 0).
     """
-    e = check_array(errors, "errors", "aurc", ndim=1)
+    e = check_array(errors, "errors", "aurc", ndim=1, allow_bool=True)
     s = check_array(scores, "scores", "aurc", ndim=1)
     if e.shape != s.shape:
         raise invalid("scores", "aurc", f"a vector of length {e.size}", f"<array of shape {s.shape}>")

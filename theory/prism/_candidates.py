@@ -173,7 +173,7 @@ def relational_pair_count(N: int, C: int, q: float) -> float:
 
 def check_mask(M, caller: str) -> np.ndarray:
     """A candidate mask: 2-D, entries in {0, 1}, every row non-empty."""
-    M = check_array(M, "M", caller)
+    M = check_array(M, "M", caller, allow_bool=True)
     if not np.all((M == 0) | (M == 1)) or np.any(M.sum(1) == 0):
         raise invalid("M", caller, "a 0/1 array with a non-empty candidate set in every row",
                       f"<array of shape {M.shape}>")
