@@ -1,4 +1,4 @@
-"""Software tests of theory.token_distill: validation messages, the merge against the spec's
+"""Software tests of theory.token_distill: validation messages, the merge against our
 worked example and a hypothesis property (expanding the merge gives the original back), the toy
 against its forward pass."""
 
@@ -51,7 +51,7 @@ def test_merge_expands_back_and_matches_reference(seq, plist):
     assert merge_recursive(seq, phrases)[0] == m.merged[:m.length].tolist()
 
 
-def test_toy_closed_form_matches_forward_pass_and_spec_values():
+def test_toy_closed_form_matches_forward_pass_and_worked_values():
     from theory.token_distill.claims import PHRASE, SNIPPETS, toy_example
 
     E, W = toy_example()

@@ -57,9 +57,9 @@ Evidence kinds
 Every claim lists what backs it (:data:`EVIDENCE_KINDS`): ``independent`` (compared with something
 computed another way), ``witness`` (a construction attains or violates the constant), ``proof``
 (a sympy proof, or a written proof in the check's docstring plus a numerical check), ``search``
-(adversarial search found no violation; the note says how hard it searched), ``observation``
-(sampled or measured, no proof) and ``sanity`` (true by construction). A ``sanity`` row is a
-software test: it is reported, but never counted as verification.
+(adversarial search found no violation; the evidence note says how hard it searched),
+``observation`` (sampled or measured, no proof) and ``sanity`` (true by construction). A
+``sanity`` row is a software test: it is reported, but never counted as verification.
 
 Power
 -----

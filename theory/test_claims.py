@@ -37,7 +37,8 @@ def test_claim_check_rejects_nearby_false_statements(claim):
     assert not result.weak_unlabelled, (
         f"{claim.id}: weak check (power {result.power}, needs ≤ {WEAK_DELTA}); "
         f"evidence {claim.evidence}. Strengthen the check (a witness near the bound, an "
-        "independent solve through a Judge) or label it 'observation' with its slack in the note."
+        "independent solve through a Judge) or label it 'observation' with its slack in the "
+        "evidence note."
     )
 
 

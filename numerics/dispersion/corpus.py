@@ -6,7 +6,7 @@ ships beside them (``LICENSE.txt`` in the same folder). Nothing is downloaded. T
 depend on the Python version (3.11.7 here): :class:`Corpus` records it, and results are only
 comparable on the same version.
 
-Split (spec §5): directories ``test``, ``tests``, ``idle_test``, ``site-packages``, ``lib2to3``,
+Split (ours): directories ``test``, ``tests``, ``idle_test``, ``site-packages``, ``lib2to3``,
 ``ensurepip`` are skipped; files are walked in sorted order; a file whose relative path has
 ``crc32 % 10 == 0`` goes to validation, every other to training; whole files are appended until
 both streams reach their sizes.

@@ -1,7 +1,7 @@
 """The light experiments of the dispersion topic, on the byte-level LM trained offline on Python's
 standard library source (:mod:`numerics.dispersion.corpus`).
 
-Sizes (reduced from spec §5 to fit a few minutes on 2 shared cores; said in the claims):
+Sizes (reduced from our pilot's to fit a few minutes on 2 shared cores; said in the claims):
 full: d = 48, 2 layers, 4 heads, context 64, batch 16, 300 steps (30 warm-up), 500 held-out
 chunks of 64 bytes, seeds 0, 1, 2, λ ∈ {0, 0.1}; checkpoints of the λ = 0 runs at steps
 10, 25, 50, 100, 200, 300. quick: d = 32, context 32, batch 8, 30 steps, 100 chunks, seed 0.

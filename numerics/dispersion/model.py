@@ -1,10 +1,11 @@
 """A small byte-level causal transformer, its training with the push-away term, and per-chunk
 statistics (perplexity, dispersion at every layer, confounders). torch; ``device=`` everywhere.
 
-Push-away (paper §6 per the note; which vectors enter it is not published, our reconstruction):
-L = L_CE + λ·L_aux with L_aux = −D over the B·T final hidden states (after the final LayerNorm,
-the LM head's input) of a batch, computed with the O(Nd) closed form
-D = N/(N−1)(1 − ‖m‖²) (:func:`theory.dispersion.dispersion`, spec I1).
+Push-away (paper §6 per the papernotes.org summary; which vectors enter it is not published,
+our reconstruction): L = L_CE + λ·L_aux with L_aux = −D over the B·T final hidden states (after
+the final LayerNorm, the LM head's input) of a batch, computed with the O(Nd) closed form
+D = N/(N−1)(1 − ‖m‖²) (:func:`theory.dispersion.dispersion`; ours, claim
+``dispersion.I1.closed_form``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from theory.validation import Interval, check_param
 
 @dataclass(frozen=True)
 class LMConfig:
-    """Model and training sizes (spec §5: d = 64, L = 2, 4 heads, context 128, batch 12,
+    """Model and training sizes (our pilot's: d = 64, L = 2, 4 heads, context 128, batch 12,
     AdamW 3e-3, wd 0.01, 100-step warm-up then cosine)."""
 
     d: int = 64
@@ -112,8 +113,8 @@ def chunk_stats(model: ByteLM, chunks: np.ndarray, device="cpu", batch: int = 10
 
     Returns a dict of numpy arrays: ``ppl`` (C,) = exp of the mean NLL (nats) of the ctx−1
     predicted bytes; ``D`` (C, L+2) = dispersion of the chunk's ctx token states at each layer
-    [embedding, blocks…, final LN] (the released code's unit, spec §1); ``n_distinct`` (C,)
-    distinct bytes; ``space_frac`` (C,) share of spaces, tabs and newlines.
+    [embedding, blocks…, final LN] (the unit of the released ``step3`` code); ``n_distinct``
+    (C,) distinct bytes; ``space_frac`` (C,) share of spaces, tabs and newlines.
     """
     model.eval()
     ppl, D = [], []

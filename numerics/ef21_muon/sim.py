@@ -1,5 +1,5 @@
 """EF21-Muon with ``n`` simulated workers and a server, in torch (Alg. 1 / Algs. 2–3 layer-wise,
-ef21_muon.md §2), counting the bits each compressed message costs.
+per the public summaries), counting the bits each compressed message costs.
 
 The server holds the model ``X``, the broadcast copy ``W`` and the aggregate ``G``; worker ``j``
 holds its momentum ``M_j`` and estimator ``G_j``. One :meth:`EF21MuonSim.step`:

@@ -6,7 +6,7 @@ r"""Fair training in torch and a scikit-learn estimator around it.
     \frac1B\sum_{i\in\text{batch}} \mathrm{BCE}(\sigma(f_\theta(x_i)), y_i)
     + \lambda\, R\big(\{\sigma(f_\theta(x_i))\}, s, y\big)
 
-(cs_fairness.md §2, "likely objective"), with :math:`R` one of
+(our reading of the arXiv 2512.09467 abstract), with :math:`R` one of
 :mod:`numerics.fairness.regularizers`. :class:`CSFairClassifier` is the paper's method with the
 scikit-learn estimator API (``fit``, ``predict``, ``predict_proba``, ``get_params``/``set_params``),
 so it drops into pipelines and grid search; :class:`FairClassifier` takes any regularizer.
@@ -272,7 +272,7 @@ class CSFairClassifier(FairClassifier):
 
     ``CSFairClassifier(lam=..., sigma=...)`` penalises the CS divergence (convention A, nats)
     between the KDEs of the predicted probabilities of the two groups (Liu et al., arXiv
-    2512.09467; cs_fairness.md §2).
+    2512.09467, abstract; the objective is our reading).
     """
 
     def __init__(self, lam=1.0, sigma=0.2, target="dp", model="mlp", hidden=64, epochs=30,

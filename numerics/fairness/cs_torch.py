@@ -1,7 +1,7 @@
 r"""The empirical Cauchy–Schwarz divergence in torch: differentiable, batched, chunked; a loss.
 
 Same estimator as :func:`theory.fairness.cs_divergence_kde` (the CS divergence of two Gaussian
-KDEs with Parzen width σ, Gram width :math:`h=\sqrt2\sigma`, cs_fairness.md §2), written so it
+KDEs with Parzen width σ, Gram width :math:`h=\sqrt2\sigma`, our derivation), written so it
 can be minimised: log-sum-exp sums (no NaN when the cross Gram underflows), row chunks that are
 recomputed in the backward pass (``torch.utils.checkpoint``) so memory stays O(n · chunk) in both
 passes, leading batch dimensions, and gradients in the samples and in σ.
@@ -188,7 +188,8 @@ def cs_divergence(x, y, sigma, *, convention: str = "A", chunk: int = DEFAULT_CH
 
     References
     ----------
-    cs_fairness.md §2; the numpy twin :func:`theory.fairness.cs_divergence_kde`.
+    Our derivation (same form as ``CS()`` in ywzcode/CS-adv ``CSutils.py``); the numpy twin
+    :func:`theory.fairness.cs_divergence_kde`.
     """
     caller = "cs_divergence"
     check_param("convention", convention, Options("A", "B"), caller)

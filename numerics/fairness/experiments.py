@@ -178,8 +178,8 @@ def _sweep(quick: bool, device: str, batched: bool = True) -> Sweep:
                  QUICK_SEEDS if quick else SEEDS, time.perf_counter() - t0, EO_METHODS)
 
 
-#: The σ sweep (cs_fairness.md §2, issue 18): CS at λ = 10 on COMPAS, Parzen widths around the
-#: training σ = 0.2; full: 5 seeds, quick: 1 seed (too small to decide, shown only).
+#: The σ sweep (the paper's σ is not public; issue 18): CS at λ = 10 on COMPAS, Parzen widths
+#: around the training σ = 0.2; full: 5 seeds, quick: 1 seed (too small to decide, shown only).
 SIGMA_SWEEP = (0.05, 0.2, 1.0)
 SIGMA_SWEEP_LAM, SIGMA_SWEEP_DATA = 10.0, "compas"
 

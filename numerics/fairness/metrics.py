@@ -2,7 +2,7 @@ r"""Utility and group-fairness metrics of a binary classifier, as in the FFB ben
 
 All gaps are absolute differences between the groups ``s = 0`` and ``s = 1`` of a binary sensitive
 attribute, as fractions in [0, 1] (FFB reports them ×100). Each gap comes in two versions
-(cs_fairness.md §4, FFB ``src/metrics.py``):
+(FFB, ahxt/fair_fairness_benchmark ``src/metrics.py``):
 
 * thresholded (``threshold=0.5``): rates of the decision :math:`\hat y = 1[p > t]`;
 * probability (``threshold=None``, FFB's "e" variants): means of the score :math:`p` itself.

@@ -1,7 +1,7 @@
 r"""Fairness regularizers behind one interface: CS, DiffDP, MMD, HSIC, prejudice remover, adversary.
 
 Every regularizer is called on a minibatch as ``reg(proba, logit, s, y)`` and returns a scalar
-tensor :math:`R` that training adds as :math:`\text{BCE} + \lambda R` (cs_fairness.md §2):
+tensor :math:`R` that training adds as :math:`\text{BCE} + \lambda R` (our reading of the abstract):
 
 * ``target="dp"``: computed on the whole batch (demographic parity);
 * ``target="eo"``: computed on the rows with :math:`y = 1` only (equal opportunity, FFB's

@@ -61,7 +61,7 @@ _T_NLL_CAL = Preregistered(
     effect_source="ours: 5% mean miscalibration, smallest of interest")
 
 
-@claim("hauwm.light.nll_calibrates_ar1", kind="empirical", where="candidate (H-a); spec §3",
+@claim("hauwm.light.nll_calibrates_ar1", kind="empirical", where="candidate (H-a); ours",
        prediction=True, expected="extension", evidence=("observation",),
        statement="The Gaussian NLL alone (no shape term) calibrates the ensemble's predictive "
        "variance on AR(1): the mean over horizons of |log(pred/true)| is below log 1.1 " + SCOPE
@@ -107,7 +107,7 @@ _T_COV = Preregistered(
     margin=0.02, effect=0.02, effect_source="ours: 2 points of coverage")
 
 
-@claim("hauwm.light.nll_coverage_ar1", kind="empirical", where="spec §2.2 (iii), candidate (H-a)",
+@claim("hauwm.light.nll_coverage_ar1", kind="empirical", where="coverage (ours), candidate (H-a)",
        prediction=True, expected="extension", evidence=("observation",),
        statement="The NLL ensemble's central 90% intervals cover 90% ± 2 points of fresh AR(1) "
        "outcomes, averaged over horizons " + SCOPE + ".",
@@ -131,7 +131,7 @@ _T_HINGE = Preregistered(
 
 
 @claim("hauwm.light.hinge_overdisperses_ar1", kind="empirical", where="candidate (H-b) vs "
-       "ground truth (G1); spec §3", prediction=True, expected="extension",
+       "the saturating AR(1) truth (ours)", prediction=True, expected="extension",
        evidence=("observation",),
        statement="Adding a variance-unit monotonicity hinge with margin 0.1 (active at the truth "
        "from h* = 6) over-disperses the ensemble at h = 12 relative to the NLL alone " + SCOPE
@@ -153,11 +153,11 @@ _T_LOGHINGE = Preregistered(
     statistic="paired over seeds: mean over even h (2, 4, …, 12) of |log(pred/true variance of "
     "cos θ)|, NLL + log-variance hinge (m = 0, λ = 1) minus NLL, rotating phase",
     alternative="greater", seeds=8, threshold=0.0, effect=math.log(1.5),
-    effect_source="ours: a factor 1.5 of extra miscalibration (spec §3's one seed: ×2.2)")
+    effect_source="ours: a factor 1.5 of extra miscalibration (our one-seed pilot: ×2.2)")
 
 
 @claim("hauwm.light.loghinge_worsens_circle", kind="empirical", where="candidate (H-b) vs "
-       "ground truth (G2); spec §3", prediction=True, expected="extension",
+       "the rotating-phase truth (ours)", prediction=True, expected="extension",
        evidence=("observation",),
        statement="On the rotating phase (ω = π/2, s2 = 0.01, θ_t = 0), whose per-coordinate "
        "true variance alternates, a log-variance monotonicity hinge worsens calibration at the "
@@ -190,8 +190,9 @@ _T_HCU_GROW = Preregistered(
        evidence=("observation",),
        statement="Most charitable reading of the abstract: training with a horizon-weighted "
        "disagreement term (form (H-e)) at a small weight (λ = 0.01, the smallest of the "
-       "note's ablation; λ = 1 makes the members diverge, see hauwm.light.hcu_overdisperses) "
-       "makes the ensemble's predictive variance grow with the horizon (Spearman(h, σ̂²) > 0) "
+       "third-party note's ablation; λ = 1 makes the members diverge, see "
+       "hauwm.light.hcu_overdisperses) makes the ensemble's predictive variance grow with the "
+       "horizon (Spearman(h, σ̂²) > 0) "
        + SCOPE + ".",
        source=("abstract", ABSTRACT + " (the claim, our paraphrase); the loss form (H-e) follows "
                + NOTE), setting=SETTING, test=_T_HCU_GROW)

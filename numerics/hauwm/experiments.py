@@ -3,7 +3,7 @@ x_t = 1; rotating phase ω = π/2, s2 = 0.01 from θ_t = 0) and loss form, an en
 MLPs (2 × 64 tanh) per seed, and per horizon h = 1..12 its predictive (mixture) variance against
 the closed-form truth (:func:`theory.hauwm.conditional_variance`) and its 90% coverage.
 
-Sizes (spec §3 ran one seed of 1500 steps): full 8 seeds (one block), 1500 steps, batch 256,
+Sizes (our one-seed pilot ran 1500 steps): full 8 seeds (one block), 1500 steps, batch 256,
 Adam 3e-3, 2000 coverage samples per horizon; quick 3 seeds, 150 steps, 500 samples. Each
 (process, loss, quick, block) is one cached experiment (:func:`numerics.store.experiment`).
 """
@@ -60,7 +60,7 @@ def calibration_run(process: str, loss: str, quick: bool, block: int = 0, lam: f
 
 
 #: The weight of the disagreement term (H-e) in the charitable runs (the smallest λ of the
-#: ablation a third-party note reports; λ = 1 is the note's default).
+#: ablation the third-party note cited in numerics.hauwm.claims reports; λ = 1 is its default).
 LAM_SMALL = 0.01
 
 

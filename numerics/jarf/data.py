@@ -1,4 +1,4 @@
-"""Synthetic index-model data for JARF (spec jarf.md §5, light versions)."""
+"""Synthetic index-model data for JARF (our light versions of the paper's synthetic tasks)."""
 
 from __future__ import annotations
 

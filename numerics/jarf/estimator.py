@@ -1,7 +1,7 @@
 """JARF as scikit-learn estimators: a surrogate, a finite-difference EJOP, one global linear map,
 then an axis-aligned forest on the mapped inputs (Rauniyar, arXiv 2512.08306, Sec. 3.4–3.5).
 
-``mapping`` selects the map (the spec calls it ``transform``; that name cannot be a
+``mapping`` selects the map (not ``transform``: that name cannot be a
 parameter of a scikit-learn estimator, whose checks take any attribute ``transform`` for the
 transformer method): ``"paper"`` (x ↦ xᵀĤ, the summary's formula), ``"eigrot"``
 (x ↦ xᵀV with V the eigenvectors of Ĥ: a true rotation, as the third-party `wlearn` forest
@@ -215,10 +215,11 @@ class _JARFBase(BaseEstimator):
 class JARFClassifier(ClassifierMixin, _JARFBase):
     """Jacobian-aligned random forest classifier.
 
-    Parameters follow the spec (jarf.md §7): ``alpha`` the MAD step factor, ``gamma_rel`` the
-    ridge relative to tr(Ĥ0)/d, ``m_frac`` the share of training points where the Jacobian is
-    estimated, ``mode`` all classes or the true class only, ``clip_q`` the quantile range the
-    probes are clipped to, ``forest`` the final forest (random forest or extra trees).
+    Parameters (our names; α = 0.1 per the papernotes.org summary, the other defaults ours):
+    ``alpha`` the MAD step factor, ``gamma_rel`` the ridge relative to tr(Ĥ0)/d, ``m_frac`` the
+    share of training points where the Jacobian is estimated, ``mode`` all classes or the true
+    class only, ``clip_q`` the quantile range the probes are clipped to, ``forest`` the final
+    forest (random forest or extra trees).
 
     Attributes
     ----------

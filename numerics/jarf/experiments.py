@@ -13,7 +13,7 @@ from numerics.store import experiment
 METHODS = ("identity", "paper", "eigrot", "random")
 LABELS = {"identity": "RF (axis-aligned)", "paper": "JARF (xᵀĤ)", "eigrot": "JARF-eigrot (xᵀV)",
           "random": "random rotation + RF", "extra": "ExtraTrees"}
-#: thresholds fixed before the runs (spec jarf.md §5-6)
+#: thresholds fixed before the runs (ours)
 GAIN_45 = 0.01
 GAIN_0 = 0.005
 SUBSPACE_DEG = 10.0

@@ -1,5 +1,5 @@
-"""The PNL augmentation pipeline of the released code (spec pnl_augment.md §1 "Augmentation,
-per class"), with both decoders and two non-geometric controls.
+"""The PNL augmentation pipeline of the released code (sleepymalc/Pseudo-Non-Linear, ``ld.py``
+and the MNIST notebooks, per class), with both decoders and two non-geometric controls.
 
 1. embed each sample as P = (x + ε)/s, keep s;  2. encode: m-projection onto M_ℓ (θ_B);
 3. sample w* from a Gaussian KDE on the θ_B vectors (bandwidth 0.05);  4. take the k nearest
@@ -43,7 +43,7 @@ def embed(x, shape, eps: float = 1e-5):
 
     .. math:: P = \frac{x + \varepsilon}{s},\qquad s = \sum_v (x_v + \varepsilon)
 
-    Spec §1 "Embedding φ" (code ε = 1e-5). Returns (P of ``shape``, s).
+    The embedding φ of the released code (ε = 1e-5). Returns (P of ``shape``, s).
     """
     a = check_array(x, "x", "embed", ndim=None).ravel()
     shape = _shape(shape, "embed")
@@ -66,13 +66,13 @@ def _shape(shape, caller):
 
 
 def encode(P, order: int = 1):
-    """θ of the m-projection of P onto M_ℓ (spec §1 "Enc = Proj_B ∘ φ"); Newton at 1e-13."""
+    """θ of the m-projection of P onto M_ℓ (the encoder Proj_B ∘ φ); Newton at 1e-13."""
     return m_project(P, order, tol=1e-12)[1]
 
 
 def kde_sample(thetas, mask, n: int, *, bandwidth: float = 0.05, rng=None):
     """n latents w* (full θ tensors supported on the mask) from a Gaussian KDE fitted to the
-    θ_B vectors of the class (spec §1 step 2; sklearn ``KernelDensity``)."""
+    θ_B vectors of the class (as the released notebooks; sklearn ``KernelDensity``)."""
     from sklearn.neighbors import KernelDensity
 
     T = check_array(thetas, "thetas", "kde_sample", ndim=None)
@@ -111,7 +111,7 @@ def backward_project(theta_star, P_neighbors, *, decoder: str = "code", order: i
     ``"code"``: :func:`theory.pnl_augment.released_backward_step` (steps of lr/k on all θ
     towards the neighbours' mean η, early-stopped). ``"theta_fixed"``: the m-projection of w*
     onto D = {θ_x = mean_i θ(P_i)_x for ℓ-body x}, i.e. the mixed-coordinate point
-    (θ_B = θ̄_B, η_{Bᶜ} = η_{Bᶜ}(Q_{w*})) (spec §2.4, our reading of M*_ℓ(N)).
+    (θ_B = θ̄_B, η_{Bᶜ} = η_{Bᶜ}(Q_{w*})) (our reading of M*_ℓ(N)).
     """
     check_param("decoder", decoder, Options(*DECODERS), "backward_project")
     X = check_array(P_neighbors, "P_neighbors", "backward_project", ndim=None)
@@ -127,7 +127,7 @@ def backward_project(theta_star, P_neighbors, *, decoder: str = "code", order: i
 def augment_class(X, shape, n_new: int, *, order: int = 1, k: int = 8, bandwidth: float = 0.05,
                   decoder: str = "code", seed: int = 0, eps: float = 1e-5, lr: float = 0.1,
                   return_info: bool = False):
-    """n_new synthetic samples for one class (rows of X, nonnegative) by PNL (spec §1).
+    """n_new synthetic samples for one class (rows of X, nonnegative) by PNL (released pipeline).
 
     Returns an (n_new, n_features) array (and, with ``return_info``, the fitted mixture weight
     s of each decoded sample between Q_{w*} and the neighbours' mean, for ``decoder="code"``).

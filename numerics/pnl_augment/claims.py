@@ -81,7 +81,8 @@ def _fmt(t):
        statement="On sklearn digits (10 per class, 20 % augmentation), training on OG + PNL is "
        "comparable to training on OG alone, for both decoders (code and θ-fixed): the paired "
        "mean accuracy difference over 10 seeds is within ±1 pp (TOST per decoder, "
-       "Bonferroni); a significant difference smaller than the margin is reported in the note.",
+       "Bonferroni); a significant difference smaller than the margin is reported in the "
+       "evidence note.",
        source=("abstract", "arXiv 2410.00718 abstract: competitive performance in downstream "
                "tasks compared with other baselines"),
        setting=("analogue", _LIGHT), test=_T_COMP)
@@ -211,7 +212,7 @@ def _beats_knn(quick: bool = False):
        statement="Ours: OG + PNL (code decoder) and OG + kNN-mean are indistinguishable at this "
        "scale: on every data set their paired mean difference is within ±1 pp (TOST per data "
        "set, Bonferroni); data sets where kNN-mean is significantly better are named in the "
-       "note.",
+       "evidence note.",
        source=("ours", "our control and margin (1 pp)"),
        setting=("analogue", _LIGHT), test=_T_KNN_EQ)
 def _matches_knn(quick: bool = False):

@@ -1,6 +1,6 @@
-"""The small-data experiment (spec §4, light CPU version): original training set (OG) vs OG + PNL
-(both decoders) vs OG + kNN-mean vs OG + Gaussian noise, few samples per class, an MLP, ≥ 10
-seeds in full mode. Offline data shipped with scikit-learn.
+"""The small-data experiment (our light CPU version of the paper's accuracy table): original
+training set (OG) vs OG + PNL (both decoders) vs OG + kNN-mean vs OG + Gaussian noise, few
+samples per class, an MLP, ≥ 10 seeds in full mode. Offline data shipped with scikit-learn.
 
 Fixed before looking: 20 % augmentation (the paper's), k = 8 (digits) / 2 (tabular, as the UCI
 notebooks), bandwidth 0.05, ℓ = 1, MLP(128) with adam and 200 iterations, same split and same

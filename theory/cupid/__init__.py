@@ -4,7 +4,7 @@ its mean-value bound, and the detection metrics, as numpy/scipy closed forms.
 
 The paper body was not readable here: the equations follow the authors' released code
 (``a-Fomalhaut-a/CUPID``, read) and third-party notes of the paper (papernotes.org, EN and ZH); where a
-claim rests on the notes only it says ``our reading``.
+claim rests on those notes only it says ``our reading``.
 """
 
 from theory.cupid._jacobian import (

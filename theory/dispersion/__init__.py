@@ -5,7 +5,8 @@ reading), the released binning protocol and the closed form of the correlation i
 causes. numpy/scipy only; every quantity is dimensionless.
 
 The paper's body was not readable here: definitions follow the authors' analysis code and a
-third-party note of the camera-ready (spec ``papers/dispersion.md``).
+third-party summary of the camera-ready (papernotes.org, cited in
+:mod:`theory.dispersion.claims`).
 """
 
 from theory.dispersion._binning import (

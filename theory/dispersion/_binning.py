@@ -2,7 +2,7 @@
 the closed form of how much it inflates a per-chunk correlation.
 
 Protocol: authors' ``step2_group_and_sample.py`` / ``step3_compute_dispersion_and_plot.py``
-(read in full by the spec's author); inflation formula and its inverse: ours (spec §2 (I6)).
+(yanhong-lbh/rep_dispersion, read in full); inflation formula and its inverse: ours.
 """
 
 from __future__ import annotations
@@ -141,8 +141,8 @@ def inflation_closed_form(rho, G, s2: float = 1.0):
 
     .. math:: r_{bin} = \frac{\rho s}{\sqrt{\rho^2 s^2 + (1-\rho^2)/G}} .
 
-    Ours (spec §2 (I6)); it applies to the released protocol without the uniform pick and the
-    cut-off, which change r further.
+    Ours (claim ``dispersion.I6.binning_inflation``); it applies to the released protocol
+    without the uniform pick and the cut-off, which change r further.
     """
     check_param("G", G, Interval(1, None, integer=True), "inflation_closed_form")
     check_param("s2", s2, Interval(0, 1, closed="right"), "inflation_closed_form")
@@ -174,7 +174,8 @@ def implied_rho(r, G, s2: float = 1.0):
     -----
     .. math:: \rho^2 = \frac{r^2}{G s^2 (1-r^2) + r^2}.
 
-    Ours (spec §2 (I6)): at G = 100 the paper's r ∈ [−0.92, −0.62] means ``|ρ| ∈ [0.079, 0.229]``.
+    Ours (claim ``dispersion.I6.implied_rho``): at G = 100 the paper's r ∈ [−0.92, −0.62]
+    means ``|ρ| ∈ [0.079, 0.229]``.
     """
     check_param("G", G, Interval(1, None, integer=True), "implied_rho")
     check_param("s2", s2, Interval(0, 1, closed="right"), "implied_rho")

@@ -4,8 +4,9 @@ statistic G (Li, Li, Livescu, Zhou, arXiv 2506.24106, ICLR 2026).
 
 Dispersion is dimensionless (a mean of ``1 − cos``); nothing here carries units. The paper's body
 was not readable here: the definitions follow the authors' released analysis code
-(``step3_compute_dispersion_and_plot.py``) and a third-party note of the camera-ready; where the
-note is the only source (push-away, G) the docstring says ``our reading``.
+(``step3_compute_dispersion_and_plot.py``) and a third-party summary of the camera-ready
+(papernotes.org); where the summary is the only source (push-away, G) the docstring says
+``our reading``.
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ def mean_resultant(E) -> np.ndarray:
     -----
     .. math:: m = \frac1N \sum_{i=1}^N u_i, \qquad u_i = E_i / \lVert E_i \rVert .
 
-    Spec §2 (I1); the quantity ``1 − ‖m‖²`` is the anisotropy score the dispersion rescales.
+    Ours (claim ``dispersion.I1.closed_form``); ``1 − ‖m‖²`` is the anisotropy score the
+    dispersion rescales.
     """
     return _vectors(E, "E", "mean_resultant", min_rows=1).mean(axis=0)
 
@@ -88,7 +90,7 @@ def dispersion(E, method: str = "closed") -> float:
 
     because :math:`\sum_{i\neq j} u_i\cdot u_j = N^2\lVert m\rVert^2 - N`. Paper §2 (definition;
     code ``step3``: one minus the mean of the strict upper triangle of the cosine matrix of the
-    N token states of one chunk at ``hidden_states[-1]``); closed form: spec §2 (I1).
+    N token states of one chunk at ``hidden_states[-1]``); closed form: ours (``dispersion.I1``).
 
     Examples
     --------
@@ -128,7 +130,8 @@ def cross_dispersion(A, B) -> float:
     -----
     .. math:: \frac{1}{N_A N_B}\sum_{i\in A}\sum_{j\in B} (1 - u_i\cdot v_j) = 1 - m_A\cdot m_B .
 
-    Push-away, cross-domain variant (paper §6 per the note; our reading); spec §2 (I3).
+    Push-away, cross-domain variant (paper §6 per the papernotes.org summary; our reading);
+    closed form ours (claim ``dispersion.I3.cross_closed_form``).
 
     Examples
     --------
@@ -159,7 +162,7 @@ def chunk_dispersion(H, unit: str = "tokens_in_chunk", pool: str = "mean") -> np
         Hidden states of C chunks of T tokens.
     unit : {"tokens_in_chunk", "chunk_vectors"}
         ``"tokens_in_chunk"`` (the released code): one D per chunk over its T token states.
-        ``"chunk_vectors"`` (the note's "hidden vectors of N text segments"): one vector per
+        ``"chunk_vectors"`` (the summary's "hidden vectors of N text segments"): one vector per
         chunk (pooled), one D over the C chunks.
     pool : {"mean", "last"}
         Pooling for ``"chunk_vectors"``: the mean token state or the last token's.
@@ -197,7 +200,7 @@ def push_away_loss(E) -> float:
     Parameters
     ----------
     E : array of shape (B, d), B ≥ 2
-        The vectors pushed apart (the note's normalisation B(B−1) suggests one vector per
+        The vectors pushed apart (the summary's normalisation B(B−1) suggests one vector per
         sequence; which vectors and which pooling is not published: our reading).
 
     Returns
@@ -211,7 +214,7 @@ def push_away_loss(E) -> float:
                = \frac{B}{B-1}\lVert m\rVert^2 - \frac{B}{B-1}.
 
     The training loss is :math:`L_{CE} + \lambda L_{aux}`, λ ∈ [1e-3, 0.1] (paper §6 per the
-    note; spec §1 and (I4)).
+    papernotes.org summary; the closed form is ours, claim ``dispersion.I4.push_gradient``).
     """
     U = _vectors(E, "E", "push_away_loss")
     B = U.shape[0]
@@ -237,9 +240,10 @@ def push_away_grad(E) -> np.ndarray:
 
     With respect to the unit vectors the gradient is :math:`2m/(B-1)` written through
     :math:`\lVert m\rVert^2`, or :math:`2(Bm - u_i)/(B(B-1))` written through the pair sum
-    (the spec's form); the two differ along :math:`u_i` only, which the normalisation removes.
+    (our first derivation); the two differ along :math:`u_i` only, which the normalisation
+    removes.
     Every vector is pushed away from the one common direction m: the loss only decentres the
-    mean (spec §2 (I4), §4(b)).
+    mean (our derivation, claim ``dispersion.I4.push_gradient``).
     """
     H = check_array(E, "E", "push_away_grad", ndim=2, min_rows=2)
     U = _unit(H, "E", "push_away_grad")
@@ -273,8 +277,9 @@ def g_statistic(W, T, Tbar) -> dict:
         \mathrm{within}(T) = \tfrac{n_T}{n_T-1}\bigl(1 - \lVert m_T\rVert^2\bigr),\qquad
         \mathrm{between}(T,\bar T) = 1 - m_T\cdot m_{\bar T}.
 
-    Our reading: the note names within(·) and between(·) without defining them; we take the
-    dispersion of T and the cross dispersion of T and T̄ (spec §2 (I5)).
+    Our reading: the summary names within(·) and between(·) without defining them; we take the
+    dispersion of T and the cross dispersion of T and T̄ (ours, claim
+    ``dispersion.I5.G_closed_form``).
     """
     W = check_array(W, "W", "g_statistic", ndim=2, min_rows=2)
     idx = []

@@ -1,4 +1,4 @@
-"""Compressors of EF21 and their contraction constants (ef21_muon.md §2).
+"""Compressors of EF21 (Richtárik et al., arXiv 2106.05203) and their contraction constants.
 
 A compressor ``C`` is *contractive* with constant ``α ∈ (0, 1]`` when
 ``E‖C(x) − x‖_F² ≤ (1 − α)‖x‖_F²``; it is *unbiased* with variance ``ω`` when ``E C(x) = x`` and
@@ -44,7 +44,7 @@ def _shape_d(shape, caller: str) -> int:
 
 def topk(x, k: int) -> np.ndarray:
     """Top-K sparsifier: keep the ``k`` entries of largest ``|x|``, zero the rest (ties by
-    position). Contractive with ``α = k/d`` pathwise (ef21_muon.md §2).
+    position). Contractive with ``α = k/d`` pathwise (standard).
 
     .. math:: \\|\\mathrm{Top}_k(x) - x\\|^2 \\le (1 - k/d)\\,\\|x\\|^2
 
@@ -82,7 +82,7 @@ def randk(x, k: int, rng: np.random.Generator) -> np.ndarray:
 
 def rank_r(x, r: int) -> np.ndarray:
     """Rank-r truncated SVD of a matrix (Eckart–Young best rank-r approximation); contractive
-    with ``α = r/min(m, n)`` pathwise (ef21_muon.md §2).
+    with ``α = r/min(m, n)`` pathwise (ours, from the Eckart–Young tail).
 
     .. math:: \\|C_r(X) - X\\|_F^2 = \\sum_{i>r}\\sigma_i^2 \\le (1 - r/\\min(m,n))\\|X\\|_F^2
     """
@@ -131,7 +131,7 @@ _KINDS = Options("topk", "randk", "rank", "natural", "identity")
 
 
 def contraction_alpha(kind: str, k: int, shape) -> float:
-    """Contraction constant ``α`` of a compressor on arrays of ``shape`` (ef21_muon.md §2).
+    """Contraction constant ``α`` of a compressor on arrays of ``shape``.
 
     .. math:: \\alpha_{\\mathrm{Top}k} = \\alpha_{\\mathrm{Rand}k} = k/d,\\
               \\alpha_{\\mathrm{rank}\\,r} = r/\\min(m,n),\\
@@ -174,7 +174,7 @@ def natural_omega() -> float:
 
 
 def bits_per_message(kind: str, k: int, shape, float_bits: int = 32) -> int:
-    """Bits to send one compressed message (ef21_muon.md §5): dense ``32·d``; Top-K / Rand-K
+    """Bits to send one compressed message (our accounting): dense ``32·d``; Top-K / Rand-K
     ``k·(32 + ⌈log₂ d⌉)`` (value + index); rank-r ``32·r(m+n)``; natural ``9·d``.
 
     .. math:: b_{\\mathrm{Top}k} = k\\,(b_{\\mathrm{float}} + \\lceil\\log_2 d\\rceil)

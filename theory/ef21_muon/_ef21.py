@@ -1,5 +1,5 @@
-"""EF21-Muon (Alg. 1 of Gruntkowska et al., arXiv 2510.00643, ef21_muon.md §2) in numpy, and the
-rate bounds of ef21_muon.md §3 (the paper's constants were not seen: the bounds below are the
+"""EF21-Muon (Alg. 1 of Gruntkowska et al., arXiv 2510.00643, as the zij optimizer-canon page
+gives it) in numpy, and rate bounds (the paper's constants were not seen: the bounds below are the
 standard uncompressed bound and our derived EF21 stand-in for Thm 3)."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def ef21_muon_numpy(grads: Sequence[Callable], X0, t, K: int, *, beta: float = 1
                     fs: Sequence[Callable] | None = None, lmo_fn: Callable | None = None
                     ) -> dict:
     """Run ``K`` iterations of EF21-Muon with ``n = len(grads)`` simulated workers
-    (Alg. 1 / ef21_muon.md §2; reference init ``X⁰ = W⁰``, ``M_j⁰ = G_j⁰ = ∇f_j(X⁰)``).
+    (Alg. 1; the reference init ``X⁰ = W⁰``, ``M_j⁰ = G_j⁰ = ∇f_j(X⁰)`` is ours).
 
     .. math::
         X^{k+1} = X^k + t_k\\,\\mathrm{LMO}(G^k),\\quad
@@ -129,7 +129,7 @@ def ef21_muon_numpy(grads: Sequence[Callable], X0, t, K: int, *, beta: float = 1
 
 
 def smoothness_quadratic(shape) -> tuple[float, float, float]:
-    """Constants of ``f(X) = ½‖X − A‖_F²`` in spectral geometry (ef21_muon.md §3, L1):
+    """Constants of ``f(X) = ½‖X − A‖_F²`` in spectral geometry (ours; the descent lemma):
     ``L`` (nuclear/operator smoothness), ``L̃`` (Frobenius gradient vs operator distance) and
     ``ρ`` (``‖Z‖_nuc ≤ ρ‖Z‖_F``), each for ``r = min(m, n)``.
 
@@ -142,7 +142,7 @@ def smoothness_quadratic(shape) -> tuple[float, float, float]:
 
 def uncompressed_bound(Delta: float, t: float, K: int, L: float) -> float:
     """Average stationarity bound of the exact-LMO method with constant radius ``t``
-    (ef21_muon.md §3, "T-uncompressed"; the α = 1 case of Thm 3).
+    (standard; the α = 1 case of Thm 3).
 
     .. math:: \\frac1K\\sum_{k<K}\\|\\nabla f(X^k)\\|_* \\le \\frac{\\Delta}{tK} + \\frac{Lt}2
     """
@@ -156,7 +156,7 @@ def uncompressed_bound(Delta: float, t: float, K: int, L: float) -> float:
 def ef21_bound(Delta: float, t: float, K: int, L: float, L_tilde: float, rho: float,
                alpha: float) -> float:
     """Our derived bound for EF21 worker compression, β = 1, W = X, ``G_j⁰ = ∇f_j(X⁰)``
-    (ef21_muon.md §3 "T-EF21" [derived], our stand-in for Thm 3 whose constants were not seen).
+    (our derivation, a stand-in for Thm 3 whose constants were not seen).
 
     .. math:: \\frac1K\\sum_{k<K}\\|\\nabla f(X^k)\\|_* \\le \\frac{\\Delta}{tK}
               + t\\Big[\\frac L2 + 2\\rho\\tilde L\\sqrt{\\tfrac{2(1-\\alpha)(1+2/\\alpha)}{\\alpha}}
@@ -187,7 +187,7 @@ def ef21_constant(L: float, L_tilde: float, rho: float, alpha: float) -> float:
 
 
 def optimal_radius(Delta: float, K: int, c: float) -> float:
-    """Radius minimising ``Δ/(tK) + c t`` (ef21_muon.md §3), giving the O(K^{-1/2}) rate
+    """Radius minimising ``Δ/(tK) + c t`` (elementary), giving the O(K^{-1/2}) rate
     ``2√(cΔ/K)``.
 
     .. math:: t^\\star = \\sqrt{\\Delta/(Kc)}
@@ -200,7 +200,7 @@ def optimal_radius(Delta: float, K: int, c: float) -> float:
 
 def muon_floor(r: int, t: float) -> float:
     """Long-run mean of ``‖∇f(X^k)‖_nuc`` of constant-radius exact Muon on ``½‖X − A‖_F²``
-    with ``r = rank(X⁰ − A)`` (ef21_muon.md §3 "Fixed-t floor" [derived]): every singular value
+    with ``r = rank(X⁰ − A)`` (our derivation): every singular value
     ends in a 2-cycle ``s ↔ t − s``.
 
     .. math:: \\lim \\frac1{2N}\\sum_{k=K_0}^{K_0+2N-1}\\|\\nabla f(X^k)\\|_* = \\frac{r t}{2}
@@ -213,8 +213,7 @@ def muon_floor(r: int, t: float) -> float:
 def drift_bound(t: float, alpha: float, step_fro: float) -> float:
     """Our pathwise bound on ``‖W^k − X^k‖_F`` under EF21-P server compression with a pathwise
     contractive compressor and steps ``‖X^{k+1} − X^k‖_F ≤ t·step_fro`` (``step_fro = √r`` for
-    the spectral LMO): ``D_{k+1} ≤ √(1−α)(D_k + t·step_fro)``, ``D_0 = 0`` (ef21_muon.md §3
-    "Bidirectional" [derived]).
+    the spectral LMO): ``D_{k+1} ≤ √(1−α)(D_k + t·step_fro)``, ``D_0 = 0`` (our derivation).
 
     .. math:: \\|W^k - X^k\\|_F \\le \\frac{\\sqrt{1-\\alpha}}{1-\\sqrt{1-\\alpha}}\\,t\\,s
     """

@@ -1,5 +1,5 @@
 """Linear minimisation oracles, dual norms and sharp operators of the non-Euclidean norms used by
-Muon, Scion and Gluon (Gruntkowska et al., arXiv 2510.00643, §2; ef21_muon.md §1).
+Muon, Scion and Gluon (Gruntkowska et al., arXiv 2510.00643, §2; the closed forms are standard).
 
 Every function takes a real matrix ``G`` of shape (m, n) (a vector is a (d, 1) matrix) and a
 ``norm`` naming the unit ball ``B = {Z : ‖Z‖ ≤ 1}``:
@@ -70,7 +70,7 @@ def polar(G) -> np.ndarray:
 
 
 def primal_norm(G, norm: str = "spectral") -> float:
-    """The norm ``‖G‖`` whose unit ball the LMO minimises over (ef21_muon.md §1, table).
+    """The norm ``‖G‖`` whose unit ball the LMO minimises over (the module docstring's table).
 
     .. math:: \\|G\\|_{2\\to 2} = \\sigma_{\\max}(G),\\ \\|G\\|_{\\infty} = \\max|G_{ij}|,\\
               \\|G\\|_{1\\to 2} = \\max_j \\|G_{:,j}\\|_2
@@ -89,7 +89,7 @@ def primal_norm(G, norm: str = "spectral") -> float:
 
 
 def dual_norm(G, norm: str = "spectral") -> float:
-    """Dual norm ``‖G‖_* = max_{‖Z‖≤1} ⟨G, Z⟩`` (ef21_muon.md §1; the paper's stationarity
+    """Dual norm ``‖G‖_* = max_{‖Z‖≤1} ⟨G, Z⟩`` (standard; the paper's stationarity
     measure in Thms 3–6).
 
     .. math:: \\|G\\|_* = \\sup_{\\|Z\\| \\le 1} \\langle G, Z\\rangle = -\\langle G,
@@ -113,7 +113,7 @@ def dual_norm(G, norm: str = "spectral") -> float:
 
 def lmo(G, norm: str = "spectral") -> np.ndarray:
     """Linear minimisation oracle over the unit ball, ``argmin_{‖Z‖≤1} ⟨G, Z⟩``
-    (ef21_muon.md §1; the step of Alg. 1: ``X⁺ = X + t·LMO(G)``).
+    (standard; the step of Alg. 1: ``X⁺ = X + t·LMO(G)``).
 
     .. math:: \\mathrm{LMO}(G) \\in \\arg\\min_{\\|Z\\|\\le 1} \\langle G, Z\\rangle,\\qquad
               \\langle G, \\mathrm{LMO}(G)\\rangle = -\\|G\\|_*
@@ -157,8 +157,8 @@ def lmo(G, norm: str = "spectral") -> np.ndarray:
 
 
 def sharp(G, norm: str = "spectral") -> np.ndarray:
-    """Sharp operator ``G♯ = argmax_X ⟨G, X⟩ − ½‖X‖²`` (ef21_muon.md §1, "key insight" of the
-    reviews), so that the LMO step is the normalised sharp step ``X − (t/‖G‖_*) G♯``.
+    """Sharp operator ``G♯ = argmax_X ⟨G, X⟩ − ½‖X‖²`` (the "key insight" of the public
+    OpenReview reviews), so that the LMO step is the normalised sharp step ``X − (t/‖G‖_*) G♯``.
 
     .. math:: G^\\sharp = -\\|G\\|_*\\,\\mathrm{LMO}(G),\\qquad
               \\langle G, G^\\sharp\\rangle - \\tfrac12\\|G^\\sharp\\|^2 = \\tfrac12\\|G\\|_*^2
@@ -169,7 +169,7 @@ def sharp(G, norm: str = "spectral") -> np.ndarray:
 
 def newton_schulz5(G, steps: int = 5, coef: tuple[float, float, float] = NS_COEF) -> np.ndarray:
     """The practical Muon orthogonaliser: Frobenius pre-normalisation, then ``steps`` quintic
-    Newton–Schulz iterations (Jordan et al. 2024; ef21_muon.md §4.1). Not the exact polar factor.
+    Newton–Schulz iterations (Jordan et al. 2024). Not the exact polar factor.
 
     .. math:: X_0 = G/\\|G\\|_F,\\quad X_{k+1} = a X_k + (b A_k + c A_k^2) X_k,\\
               A_k = X_k X_k^\\top
@@ -197,7 +197,7 @@ def newton_schulz5(G, steps: int = 5, coef: tuple[float, float, float] = NS_COEF
 
 def ns_scalar_map(s, steps: int = 5, coef: tuple[float, float, float] = NS_COEF) -> np.ndarray:
     """The scalar Newton–Schulz iterate ``φ^steps(s)``, ``φ(s) = a s + b s³ + c s⁵``, which the
-    matrix iteration applies to every normalised singular value (ef21_muon.md §4.1).
+    matrix iteration applies to every normalised singular value (Jordan et al. 2024).
 
     .. math:: \\phi(s) = a s + b s^3 + c s^5
     """
@@ -211,7 +211,7 @@ def ns_scalar_map(s, steps: int = 5, coef: tuple[float, float, float] = NS_COEF)
 
 def rho_fro(shape, norm: str = "spectral") -> float:
     """Norm-equivalence constant ``ρ = max_{Z≠0} ‖Z‖_*/‖Z‖_F`` of the dual norm against the
-    Frobenius norm, through which Euclidean compressor errors enter the bounds (ef21_muon.md §3).
+    Frobenius norm, through which Euclidean compressor errors enter the bounds (ours).
 
     .. math:: \\rho_{\\text{spectral}} = \\sqrt{\\min(m,n)},\\ \\rho_{\\ell_\\infty} = \\sqrt{mn},\\
               \\rho_{\\ell_1} = 1,\\ \\rho_{F} = 1,\\ \\rho_{\\text{col}} = \\sqrt{n}

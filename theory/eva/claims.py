@@ -339,7 +339,7 @@ def _collision_free():
        source=_PRECURSOR_TOK, setting="exact",
        statement="The earlier code's id p·P + y·P + x (with a vocabulary of 2P²) gives "
        "(1, y, x) and (0, y + 1, x) the same id and reaches only P² + P distinct ids: for "
-       "P = 4 (the spec's patch), 20 of 32 embedding rows, 12 token pairs sharing an id.")
+       "P = 4 (our example patch size), 20 of 32 embedding rows, 12 token pairs sharing an id.")
 def _precursor():
     distinct, closed, pairs_ok = [], [], []
     n_shared = {}

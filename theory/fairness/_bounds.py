@@ -1,6 +1,6 @@
 r"""Demographic-parity (DP) gaps bounded by the CS divergence.
 
-Two kinds (cs_fairness.md §3.4–3.5, sharpened here):
+Two kinds (our derivations):
 
 * Gaussian scores: :math:`|\mu_0-\mu_1| \le \sqrt{(s_0^2+s_1^2)\,D_A}` (tight at equal variance).
 * Distribution-free, for prediction densities on an interval of length :math:`L` (``[0, 1]`` for
@@ -8,8 +8,8 @@ Two kinds (cs_fairness.md §3.4–3.5, sharpened here):
   :math:`b=\|q\|_2`; then :math:`|E_p\hat y-E_q\hat y| \le \|p-q\|_2\,L^{3/2}/\sqrt{12}` and
   :math:`|P_p(\hat y>t)-P_q(\hat y>t)| \le TV \le \tfrac12\sqrt L\,\|p-q\|_2`. Both constants are
   attained (witnesses in the claims). The mean bound is a factor 2 tighter than the
-  :math:`1/\sqrt3` of the note: centring at the interval midpoint is free since
-  :math:`\int(p-q)=0`.
+  :math:`1/\sqrt3` that Cauchy–Schwarz gives with an uncentred :math:`\hat y`: centring at the
+  interval midpoint is free since :math:`\int(p-q)=0`.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def mean_gap_bound_gaussian(var0: float, var1: float, d_a: float) -> float:
     r"""Gaussian scores: :math:`|\mu_0-\mu_1| \le \sqrt{(s_0^2+s_1^2)\,D_A}`.
 
     From the 1-D closed form :math:`D_A=\Delta^2/(s_0^2+s_1^2)+\log\frac{s_0^2+s_1^2}{2s_0s_1}`
-    whose log term is :math:`\ge 0`; equality iff :math:`s_0=s_1` (cs_fairness.md §3.4).
+    whose log term is :math:`\ge 0`; equality iff :math:`s_0=s_1` (our derivation).
     ``var0``, ``var1`` are variances; ``d_a`` in nats.
     """
     caller = "mean_gap_bound_gaussian"

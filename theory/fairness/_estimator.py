@@ -2,7 +2,7 @@ r"""The empirical (Parzen/KDE) Cauchy–Schwarz divergence and its dependence fo
 
 The estimator is the CS divergence of the two kernel density estimates: because
 :math:`G_\sigma * G_\sigma = G_{\sqrt2\sigma}`, every integral becomes a Gram mean with width
-:math:`h=\sqrt2\,\sigma` (cs_fairness.md §2). Sums are taken in log space (log-sum-exp), chunked
+:math:`h=\sqrt2\,\sigma` (our derivation). Sums are taken in log space (log-sum-exp), chunked
 so that memory stays O(n · chunk): an all-underflowing cross Gram gives a large finite value,
 never NaN.
 """
@@ -86,8 +86,8 @@ def cs_divergence_kde(x, y, sigma: float, *, convention: str = "A",
 
     References
     ----------
-    cs_fairness.md §2 (the paper's "distribution-free kernel estimator"; same form as
-    ``CS()`` in ywzcode/CS-adv with their sigma = h).
+    arXiv 2512.09467 abstract (a "distribution-free kernel estimator"; its Parzen form is our
+    derivation); same form as ``CS()`` in ywzcode/CS-adv ``CSutils.py`` with their sigma = h.
 
     Examples
     --------
@@ -172,7 +172,7 @@ def cs_mutual_information(yhat, s, sigma: float, *, chunk: int | None = None) ->
 
     References
     ----------
-    cs_fairness.md §2 "Dependence form" (``CS_QMI`` of SJYuCNEL's CS-IB code).
+    ``CS_QMI`` in ``loss_cs.py`` of SJYuCNEL/Cauchy-Schwarz-Information-Bottleneck (our reading).
     """
     caller = "cs_mutual_information"
     check_param("sigma", sigma, Interval(0, None, "neither"), caller)

@@ -3,7 +3,7 @@ MMD², all in nats (MMD² is a squared RKHS norm, unitless).
 
 Paper: Liu et al., *Cauchy–Schwarz fairness regularizer* (arXiv 2512.09467), abstract: "under a
 Gaussian comparison CS gives a tighter bound than KL, MMD and the mean disparity". The closed
-forms are derived in ``shared/papers/cs_fairness.md`` §1 and §3.6.
+forms are our derivations (Gaussian integrals), checked against quadrature in the claims.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def cs_divergence_gaussian(m1, S1, m2, S2, *, convention: str = "A") -> float:
 
     References
     ----------
-    cs_fairness.md §1 (derived; the paper's own theorem text is not public).
+    Our derivation (the paper's own theorem text is not public).
 
     Examples
     --------
@@ -142,8 +142,8 @@ def kl_gaussian(m1, S1, m2, S2) -> float:
         \tfrac12\big[\operatorname{tr}(S_2^{-1}S_1) + \Delta^\top S_2^{-1}\Delta - d
         + \log|S_2| - \log|S_1|\big].
 
-    Shapes as in :func:`cs_divergence_gaussian`. Standard; used for the comparison claims of
-    cs_fairness.md §3.
+    Shapes as in :func:`cs_divergence_gaussian`. Standard; used for the KL comparison claims
+    of :mod:`theory.fairness.claims_bounds`.
 
     Examples
     --------
@@ -172,7 +172,7 @@ def bhattacharyya_gaussian(m1, S1, m2, S2) -> float:
             + \tfrac12\log\frac{|\bar S|}{\sqrt{|S_1||S_2|}}, \qquad \bar S = (S_1+S_2)/2,
 
     so that :math:`D_A = 4\cdot(\text{Mahalanobis part}) + 2\cdot(\text{log-det part})` and
-    :math:`2B \le D_A \le 4B` (cs_fairness.md §1, §3.2(d)).
+    :math:`2B \le D_A \le 4B` (our derivation).
     """
     caller = "bhattacharyya_gaussian"
     m1, S1 = as_gaussian(m1, S1, "S1", caller)
@@ -196,7 +196,7 @@ def mmd2_gaussian(m1, S1, m2, S2, h: float) -> float:
         \mathrm{MMD}^2 = E k(X,X') + E k(Y,Y') - 2 E k(X,Y),
 
     which in 1-D is :math:`h/\sqrt{h^2+2s_1^2} + h/\sqrt{h^2+2s_2^2}
-    - 2h/\sqrt{h^2+s_1^2+s_2^2}\,e^{-\Delta^2/(2(h^2+s_1^2+s_2^2))}` (cs_fairness.md §3.6).
+    - 2h/\sqrt{h^2+s_1^2+s_2^2}\,e^{-\Delta^2/(2(h^2+s_1^2+s_2^2))}` (our derivation).
     Unitless (squared RKHS norm, kernel normalised to k(x,x) = 1).
     """
     caller = "mmd2_gaussian"

@@ -68,7 +68,7 @@ def cs_divergence_gmm(w1, mu1, cov1, w2, mu2, cov2, *, convention: str = "A") ->
 
     References
     ----------
-    cs_fairness.md §1 "Gaussian mixtures" (standard).
+    Kampa, Hasanbelliu & Principe (IJCNN 2011), closed-form CS divergence for Gaussian mixtures.
     """
     caller = "cs_divergence_gmm"
     check_param("convention", convention, Options("A", "B"), caller)

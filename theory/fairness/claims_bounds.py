@@ -638,10 +638,10 @@ def _scale(seed: int = 0):
     d_ln = _cs_by_quadrature_1d(lognorm(m1, s1), lognorm(m2, s2), 1e-6, 40.0)
     d_n = cs_divergence_gaussian(m1, s1**2, m2, s2**2)
     j = Judge()
-    j.close("D_A at c = 0.1, 1, 10 vs the note's 0.3877350", cs, cs_ref, atol=5e-8)
+    j.close("D_A at c = 0.1, 1, 10 vs our worked 0.3877350", cs, cs_ref, atol=5e-8)
     j.close("D_A closed form vs quad at each c", cs, quad, rtol=QUADRATURE)
     j.close("GMM D_A before vs after a random affine map (d = 2, 3)", moved, base, rtol=1e-10)
-    j.close("MMD²(h = 1) at c = 0.1, 1, 10 vs the note", mmd, [0.00962, 0.14129, 0.02260],
+    j.close("MMD²(h = 1) at c = 0.1, 1, 10 vs our worked values", mmd, [0.00962, 0.14129, 0.02260],
             atol=5e-6)
     j.close("D_A of the log-normals: quad vs closed form", d_ln, _lognormal_cs(m1, s1, m2, s2),
             rtol=QUADRATURE)
@@ -699,7 +699,7 @@ def _l2_witness(p, q, brk=None):
        "our derivation (sharpened)",
        statement="For prediction densities on [0,1]: ‖p−q‖₂² = a² + b² − 2ab·e^{−D_A/2}; the "
        "continuous DP gap ≤ ‖p−q‖₂/√12 and the thresholded DP gap ≤ TV ≤ ½‖p−q‖₂, both "
-       "constants attained (the note's 1/√3 is a factor 2 loose).",
+       "constants attained (the uncentred Cauchy–Schwarz 1/√3 is a factor 2 loose).",
        expected="sharpened", evidence=("proof", "witness", "independent"),
        source=("abstract", _ABSTRACT),
        setting="exact")

@@ -207,7 +207,7 @@ def hinge_violation_horizon(phi: float, s2: float, margin: float, log: bool = Fa
 
     In log units the condition is :math:`\ln V(h+1) - \ln V(h) < m`, found by a scan (the
     increment is decreasing in h). A pair (h, h') with h' > h+1 has a larger increment, so the
-    first active pair is consecutive. Spec example: φ = 0.8, s₂ = 1, m = 0.1 → h* = 6.
+    first active pair is consecutive. Worked example (ours): φ = 0.8, s₂ = 1, m = 0.1 → h* = 6.
     """
     check_param("phi", phi, Interval(-1, 1, closed="neither"), "hinge_violation_horizon")
     s2 = float(check_param("s2", s2, Interval(0, None, closed="neither"),

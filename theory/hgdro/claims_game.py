@@ -164,7 +164,7 @@ def _convergence(seed: int = 0):
     """F* by cvxpy; for T = 100, 400, 1600, 6400 the primal value F(θ̄_T) and the dual value
     min_θ L(θ, β̄_T) (a separate cvxpy solve) bracket F*, and their gap is below the explicit
     bound. The sandwich at T = 6400 is what gives the check its power; the bound itself has
-    slack (observation), reported in the note."""
+    slack (observation), reported in the evidence note."""
     Z, Y, G, e = _instance(seed)
     v, _th = hierarchical_optimum(Z, Y, G, e, ridge=_RIDGE)
     j = Judge()

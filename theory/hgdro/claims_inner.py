@@ -65,9 +65,9 @@ def _winf_local_sup(seed: int = 0):
     j.close("random losses: closed form vs LP", cfs, lps, rtol=LP)
     j.le("witness law's W∞ distance (largest move) vs ε", moves, eps_s, rtol=EXACT)
     j.close("witness law's expected loss vs LP value", wit, lps, rtol=LP)
-    return j.evidence(note="Spec instance (7 N(0,1) points, seed 0, ε = 0.4, ℓ = softplus(−2z) + "
-                      "0.3 sin 3z, 601-point grid on [−3, 3]): LP = closed form = 0.8830688605 "
-                      "as printed; 6 random losses and radii likewise.")
+    return j.evidence(note="Our worked instance (7 N(0,1) points, seed 0, ε = 0.4, ℓ = "
+                      "softplus(−2z) + 0.3 sin 3z, 601-point grid on [−3, 3]): LP = closed form = "
+                      "0.8830688605 as in our pilot; 6 random losses and radii likewise.")
 
 
 @claim("hgdro.winf.w1_ball_contains_winf_ball", where="our derivation (after Lemma A.0.1)",
@@ -98,8 +98,8 @@ def _w1_contains(seed: int = 0):
         c.append(x.mean() + eps)
     j.close("linear loss: W1 value vs mean + ε", a, c, rtol=LP)
     j.close("linear loss: W∞ value vs mean + ε", b, c, rtol=LP)
-    return j.evidence(note=f"Spec instance: W1 = {w1:.6f} > W∞ = {wi:.6f} (the W1 budget moves "
-                      "one sample 7ε = 2.8 far). Our pilot noted them equal there: our LP "
+    return j.evidence(note=f"Our worked instance: W1 = {w1:.6f} > W∞ = {wi:.6f} (the W1 budget "
+                      "moves one sample 7ε = 2.8 far). Our pilot noted them equal there: our LP "
                       "disagrees, and the evidence wins. Linear loss: both = mean + ε.")
 
 

@@ -3,7 +3,7 @@
 EGOP/EJOP of index models (:mod:`._egop`), finite-difference Jacobians and their error
 constants (:mod:`._fd`), and the preconditioner Ĥ with the oblique splits it induces
 (:mod:`._precondition`). The paper body was not seen; see ``claims.py`` for what rests on our
-reading of the spec (jarf.md).
+reading of the two public summaries (papernotes.org, themoonlight.io) and the reviews.
 """
 
 from theory.jarf._egop import (

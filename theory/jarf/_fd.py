@@ -1,6 +1,6 @@
 """Finite-difference Jacobians and their error constants (JARF step 2–3; Assumption A1, Sec. 3.6).
 
-The spec (jarf.md §1, single-source) gives the central difference with probes at ±ε/2,
+The papernotes.org summary (single source) gives the central difference with probes at ±ε/2,
 
 .. math::
 
@@ -41,7 +41,7 @@ def central_difference(f, x, eps) -> np.ndarray:
     Returns
     -------
     ndarray, shape (n, d, C) (C = 1 for scalar f); for 1-D ``x`` the leading axis is dropped.
-    Paper location: Sec. 3.4–3.6 (spec §1 step 3).
+    Paper location: Sec. 3.4–3.6 (per the papernotes.org summary).
     """
     return _difference(f, x, eps, "central_difference", central=True)
 
@@ -49,7 +49,7 @@ def central_difference(f, x, eps) -> np.ndarray:
 def forward_difference(f, x, eps) -> np.ndarray:
     r"""Forward difference [f(x + ε_j e_j) − f(x)]/ε_j (the ablation's variant; error O(ε)).
 
-    Same shapes as :func:`central_difference`. Paper location: ablation (spec §5).
+    Same shapes as :func:`central_difference`. Paper location: ablation table (per the summary).
     """
     return _difference(f, x, eps, "forward_difference", central=False)
 
@@ -101,7 +101,7 @@ def fd_error_coefficient(scheme: str = "central_half") -> Fraction:
     Returns
     -------
     Fraction
-        1/24 or 1/2 (the power of ε is 2 or 1). Spec P3.
+        1/24 or 1/2 (the power of ε is 2 or 1). Ours (claim ``jarf.fd.central_bias``).
     """
     check_param("scheme", scheme, Options("central_half", "forward"), "fd_error_coefficient")
     return Fraction(1, 24) if scheme == "central_half" else Fraction(1, 2)
@@ -123,7 +123,7 @@ def mad_steps(X, alpha: float = 0.1) -> np.ndarray:
 
     Returns
     -------
-    ndarray, shape (d,), in the units of each feature. Paper location: Sec. 3.4 (spec §1 step 2).
+    ndarray, shape (d,), in the units of each feature. Paper location: Sec. 3.4 (per the summary).
     """
     caller = "mad_steps"
     X = check_array(X, "X", caller, ndim=2)
@@ -142,7 +142,8 @@ def step_zero_fraction(eps: float, loc: float = 0.0) -> float:
         P\bigl(|x-t| < \tfrac{\varepsilon}{2}\bigr) = \Phi(t+\tfrac\varepsilon2)-\Phi(t-\tfrac\varepsilon2).
 
     A piecewise-constant surrogate (a tree) has zero difference quotients except when a probe
-    pair straddles a threshold; this is that probability for one threshold (spec P4).
+    pair straddles a threshold; this is that probability for one threshold (ours; the point
+    is an OpenReview review's, claim ``jarf.fd.piecewise_constant_zero``).
     """
     check_param("eps", eps, Interval(0, None, closed="neither"), "step_zero_fraction")
     check_param("loc", loc, Interval(), "step_zero_fraction")

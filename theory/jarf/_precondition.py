@@ -1,8 +1,8 @@
 """The JARF preconditioner Ĥ, the oblique splits it induces, and principal angles.
 
-Spec jarf.md §1 steps 5–6 (single-source summary): Ĥ = Ĥ0 + γI, then Ĥ ← Ĥ/(tr Ĥ/d); a
+The papernotes.org summary (single source): Ĥ = Ĥ0 + γI, then Ĥ ← Ĥ/(tr Ĥ/d); a
 standard forest is trained on XĤ. The paper calls this "a single global rotation"; Ĥ is
-symmetric positive definite, not orthogonal (claim ``jarf.precond.not_rotation``).
+symmetric positive definite, not orthogonal (claim ``jarf.precond.rotation``).
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ def precondition(H0, gamma_rel: float = 1e-3, trace_normalise: bool = True) -> n
 
     Returns
     -------
-    ndarray, shape (d, d). Paper location: Sec. 3.5 (spec §1 step 5; γ's value ours).
+    ndarray, shape (d, d). Paper location: Sec. 3.5 (per the papernotes.org summary; γ's value
+    ours).
     """
     caller = "precondition"
     H0 = check_array(H0, "H0", caller, ndim=2)
@@ -71,7 +72,7 @@ def oblique_normals(H) -> np.ndarray:
         (x^\top H)_j \le \tau \iff (H e_j)^\top x \le \tau ,
 
     so the normals are the columns of H (returned as rows, unit-normalised, shape (d, d)).
-    Spec P5 (Sec. 3.5).
+    Ours (the map of Sec. 3.5 per the summary).
     """
     H = check_array(H, "H", "oblique_normals", ndim=2)
     cols = H.T.copy()

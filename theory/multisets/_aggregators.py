@@ -254,8 +254,9 @@ def max_emd_constant_bounded_size(M, d):
     norms of the gap vector over the coordinates assigned to :math:`v_i, u_j`,
     :math:`\|v_i-u_j\| \ge \|(\alpha_i,\beta_j)\|`, so by convexity of the norm
     :math:`d_{EMD} \ge \|(\sum_i\alpha_i/m, \sum_j\beta_j/n)\| \ge \|\Delta\|/\max(m,n)`.
-    The constant does not depend on d: the note's interval :math:`[M, \sqrt d M]` collapses to M,
-    attained by App. B.3.7's witness. Returns the sympy integer M.
+    The constant does not depend on d: the public annotation's interval :math:`[M, \sqrt d M]`
+    (msrepo/theory_inclined_papers_with_annotations) collapses to M, attained by App. B.3.7's
+    witness. Returns the sympy integer M.
 
     References
     ----------

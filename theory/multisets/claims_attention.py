@@ -40,10 +40,10 @@ def _ratio_formula():
     closed = [attention_witness_ratio(c, e, d) for c, e, d in grid]
     j = Judge()
     j.close("numpy attention + POT EMD vs closed form, 5 (c, ε, d)", num, closed, rtol=LP)
-    j.close("closed form at d=3, c=1, ε=1e-3 vs the note's 1.7507494 (7 decimals)", closed[0],
+    j.close("closed form at d=3, c=1, ε=1e-3 vs our worked 1.7507494 (7 decimals)", closed[0],
             1.7507494, atol=1e-7)
-    return j.evidence(note="numpy attention + POT EMD vs the closed form on 5 (c, ε, d); the "
-                      "note's value 1.7507494 at d=3, c=1, ε=1e-3 reproduced.")
+    return j.evidence(note="numpy attention + POT EMD vs the closed form on 5 (c, ε, d); our "
+                      "worked value 1.7507494 at d=3, c=1, ε=1e-3 reproduced.")
 
 
 @claim("multisets.prop33.attention_limit", where="Prop. 3.3, App. B.5",

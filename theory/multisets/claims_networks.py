@@ -362,7 +362,7 @@ def _lemma35(seed: int = 0):
                       "attains each bound to 1e-9. max/d_H at d_h = 4 = 2M-2, where sqrt(d_h) "
                       "is sharp; for d_h > 2M-2 the sharp factor is sqrt(2M-2) "
                       "(multisets.lemma32.max_hausdorff_sharp_constant). The wording of "
-                      "Lemma 3.5 was not seen (spec §4).")
+                      "Lemma 3.5 was not seen (the annotation gives only its item 2).")
 
 
 @claim("multisets.lemma.pushforward_contracts", where="Proof of Thm 3.4 (push-forward lemma)",

@@ -8,8 +8,8 @@ one-parameter family whose ratio matches its closed form at distances far above 
 (ε·√d ≥ 1.7e-6) and diverges (sympy limit). The search is not used as evidence for those cells:
 its ratios there come from distances at rounding level.
 
-Readings. Thm 3.1 is read on multisets of *unbounded* size (the rows ``thm31.*``); the spec and
-the annotation record it as stated on S_{≤M}, under which the max/EMD cross is refuted
+Readings. Thm 3.1 is read on multisets of *unbounded* size (the rows ``thm31.*``); the public
+annotation records it as stated on S_{≤M}, under which the max/EMD cross is refuted
 (``thm31.max_emd_on_size_at_most_M``). Lemma 3.2's max/Hausdorff constant √d is an upper bound
 for every M, sharp only when d ≤ max(1, 2M − 2).
 """

@@ -1,7 +1,7 @@
 """The released code's encoder and decoder (``ld.LD`` and ``ld.BP`` of
-github.com/sleepymalc/Pseudo-Non-Linear), re-implemented from their described semantics
-(spec §1 "Code (`ld.BP`), read exactly", §2.6–2.7), so that their behaviour can be checked
-against the projections they are said to compute. numpy/scipy only.
+github.com/sleepymalc/Pseudo-Non-Linear), re-implemented from our reading of their source, so
+that their behaviour can be checked against the projections they are said to compute.
+numpy/scipy only.
 
 Semantics reproduced (not the code itself): ε is added inside the θ → Q map and the result
 renormalised; the encoder takes fixed-lr natural-gradient steps on the ℓ-body coordinates and
@@ -43,7 +43,7 @@ def released_encode(P, mask, *, lr: float = 1.0, n_iter: int = 1000, eps: float 
 
     .. math:: \theta_B \leftarrow \theta_B - \mathrm{lr}\,G_{BB}^{-1}(\eta_B(Q) - \hat\eta_B)
 
-    stopped when ‖η_B − η̂_B‖₂ < tol or ``|ΔKL|`` < tol (spec §1, §2.7). Returns (Q, θ, iterations).
+    stopped when ‖η_B − η̂_B‖₂ < tol or ``|ΔKL|`` < tol (as ``ld.LD``). Returns (Q, θ, iterations).
     """
     P = _distribution(P, "P", "released_encode")
     B = _mask(mask, P.shape, "mask", "released_encode")
@@ -85,7 +85,7 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
     .. math:: \theta \leftarrow \theta - \tfrac{\mathrm{lr}}{k}\,G^{-1}(\eta(P) - \bar\eta)
 
     To first order in the step, η moves on the straight line towards η̄, so P moves on the
-    mixture line (1−s) P₀ + s P̄ with s = 1 − Π_t(1 − h_t) (spec §2.6).
+    mixture line (1−s) P₀ + s P̄ with s = 1 − Π_t(1 − h_t) (our derivation).
 
     Parameters
     ----------

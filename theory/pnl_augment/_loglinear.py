@@ -1,5 +1,5 @@
 """The log-linear model on a product poset Ω = [I₁]×…×[I_d] (Sugiyama et al. 2017), as used by
-Hu & Sugiyama (arXiv 2410.00718, §3 "log-linear model on posets"; spec pnl_augment.md §1).
+Hu & Sugiyama (arXiv 2410.00718, §3 "log-linear model on posets"; released ``ld.py``).
 
 A positive tensor P that sums to 1 is a distribution on Ω. Its natural coordinates θ and
 expectation coordinates η are the Möbius and (upper) ζ transforms:
@@ -76,7 +76,7 @@ def zeta(T) -> np.ndarray:
 
     .. math:: (\zeta T)(x) = \sum_{s \le x} T(s)
 
-    Maps θ to log P (up to the normaliser); spec §1 "ζ-transform".
+    Maps θ to log P (up to the normaliser); the ζ-transform of Sugiyama et al. (2017).
     """
     A = _tensor(T, "T", "zeta")
     for ax in range(A.ndim):
@@ -123,7 +123,7 @@ def theta_to_P(theta) -> np.ndarray:
     .. math:: p(x) = \exp\Big(\sum_{s \le x} \theta(s) - \psi(\theta)\Big),\quad
               \psi(\theta) = \log \sum_{x\in\Omega} \exp \sum_{\perp < s \le x} \theta(s)
 
-    Paper §3, log-linear model (spec §1). Returns a positive tensor of θ's shape summing to 1.
+    Paper §3, log-linear model. Returns a positive tensor of θ's shape summing to 1.
     """
     th = _tensor(theta, "theta", "theta_to_P").copy()
     th.flat[0] = 0.0
@@ -136,7 +136,7 @@ def log_partition(theta) -> float:
 
     .. math:: \psi(\theta) = \log \sum_{x\in\Omega} \exp \sum_{\perp < s \le x} \theta(s)
 
-    Spec §1 "θ(⊥) = −ψ(θ) the normaliser".
+    The normaliser: θ(⊥) = −ψ(θ) (Sugiyama et al. 2017).
     """
     th = _tensor(theta, "theta", "log_partition").copy()
     th.flat[0] = 0.0
@@ -148,7 +148,7 @@ def P_to_theta(P) -> np.ndarray:
 
     .. math:: \theta = \mu(\log P), \qquad \theta(x) = \sum_{S\subseteq[d]} (-1)^{|S|}\log p(x - e_S)
 
-    Paper §3 (spec §1 "θ = Möbius(log P)").
+    Paper §3 (θ is the Möbius inverse of log P).
     """
     return mobius(np.log(_distribution(P, "P", "P_to_theta")))
 
@@ -158,7 +158,7 @@ def eta(P) -> np.ndarray:
 
     .. math:: \eta(x) = \sum_{s \ge x} p(s) = \mathbb{E}_P[\mathbf 1\{X \ge x\}]
 
-    Paper §3 (spec §1 "expectation coordinates").
+    Paper §3 (expectation coordinates).
     """
     return zeta_up(_distribution(P, "P", "eta"))
 
@@ -178,7 +178,7 @@ def body_mask(shape, order: int) -> np.ndarray:
     .. math:: |B_1| = 1 + \sum_k (I_k - 1), \qquad
               |B_2| = |B_1| + \sum_{k<l} (I_k-1)(I_l-1)
 
-    Paper "many-body approximation" (code ``default_B(shape, order)``; spec §1).
+    Paper "many-body approximation" (code ``default_B(shape, order)``; counts ours).
     """
     raw = tuple(shape) if isinstance(shape, tuple | list) else (shape,)
     for s in raw:
@@ -220,7 +220,7 @@ def fisher(eta_T, idx, shape=None) -> np.ndarray:
     .. math:: G_{uv} = \frac{\partial \eta_u}{\partial \theta_v} =
               \frac{\partial^2\psi}{\partial\theta_u\partial\theta_v} = \eta(u \vee v) - \eta_u\eta_v
 
-    with ∨ the componentwise maximum (spec §1 "Fisher metric"; code ``compute_G``).
+    with ∨ the componentwise maximum (Sugiyama et al. 2017; code ``compute_G``).
     ``idx``: a boolean mask, flat indices or (n, d) multi-indices. Returns (n, n), dimensionless.
     """
     E = _tensor(eta_T, "eta_T", "fisher")

@@ -1,9 +1,10 @@
 """Projections on the dually flat manifold of positive distributions on Ω (nats throughout).
 
 Encoding (paper §4, "forward projection" = constrained energy minimisation) is the m-projection
-of P onto the e-flat many-body family M_ℓ; the decoder the paper describes (spec §2.4) is an
-m-projection onto an e-flat set {θ_A = c_A}. Both are solved by one damped natural-gradient
-(Newton) iteration on the convex energy ψ(θ) − ⟨θ_F, η̂_F⟩ over the free coordinates F.
+of P onto the e-flat many-body family M_ℓ; the decoder the paper describes (as the public paper
+notes summarise it; our reading) is an m-projection onto an e-flat set {θ_A = c_A}. Both are
+solved by one damped natural-gradient (Newton) iteration on the convex energy
+ψ(θ) − ⟨θ_F, η̂_F⟩ over the free coordinates F.
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ def m_project(P, order_or_mask, *, tol: float = 1e-13, max_iter: int = 100, retu
     .. math:: Q^\ast = \arg\min_{Q\in M_B}\mathrm{KL}(P\|Q)
               \iff \eta_Q(x) = \eta_P(x)\ \ \forall x\in B \quad(\eta\text{-matching})
 
-    Paper §4 "forward projection", the energy minimisation (spec §1, §2.1). ``order_or_mask``:
+    Paper §4 "forward projection", the energy minimisation. ``order_or_mask``:
     ℓ (many-body order) or a boolean mask B. Natural-gradient Newton from θ = 0 to
     ‖η_B − η̂_B‖_∞ ≤ ``tol``. Returns (Q, θ) (and the :class:`NewtonTrace` if asked).
 
@@ -144,7 +145,7 @@ def one_body_projection(P) -> np.ndarray:
               P_k(i) = \sum_{x: x_k = i} p(x)
 
     M₁ is the fully factorised family (log q is a sum of one-coordinate functions), and its
-    η-matching conditions fix exactly the marginal tails (spec §2.1).
+    η-matching conditions fix exactly the marginal tails (our derivation).
 
     Examples
     --------
@@ -172,9 +173,9 @@ def mixed_coordinates(theta_fixed, A_mask, eta_free, *, tol: float = 1e-13, max_
     .. math:: q = \arg\min_{q\in D}\mathrm{KL}(r\|q),\quad D = \{\theta_A = c_A\}
               \iff \theta_A(q) = c_A,\ \eta_{A^c}(q) = \eta_{A^c}(r)
 
-    The m-projection of r onto the e-flat set D when ``eta_free = eta(r)`` (spec §2.4, the
+    The m-projection of r onto the e-flat set D when ``eta_free = eta(r)`` (our reading, the
     ``theta_fixed`` decoder), and the e-projection of w onto the m-flat set {η_{Aᶜ} = η̄} when
-    ``theta_fixed = θ(w)`` (spec §2.5). Returns (q, θ(q)).
+    ``theta_fixed = θ(w)`` (the η-constraint reading, ours). Returns (q, θ(q)).
     """
     th = _tensor(theta_fixed, "theta_fixed", "mixed_coordinates")
     A = _mask(A_mask, th.shape, "A_mask", "mixed_coordinates")
@@ -193,7 +194,7 @@ def e_project_eta(w, B_mask, eta_bar, *, tol: float = 1e-13):
     .. math:: q = \arg\min_{q\in D_\eta}\mathrm{KL}(q\|w)
               \iff \eta_B(q) = \bar\eta_B,\ \theta_{B^c}(q) = \theta_{B^c}(w)
 
-    The "linear η-constraints" reading of the decoder (spec §2.5).
+    The "linear η-constraints" reading of the decoder (ours, from a comment in ``ld.py``).
     """
     from theory.pnl_augment._loglinear import P_to_theta
 
@@ -212,7 +213,7 @@ def energy(theta, P, mask) -> float:
     .. math:: \mathrm{KL}(P\|Q_\theta) = -H(P) + \psi(\theta) - \sum_{x\in B\setminus\perp}\theta_x\hat\eta_x
 
     Convex in θ_B with gradient η_B(θ) − η̂_B and Hessian G_BB (paper's "energy minimisation";
-    spec §1).
+    our derivation).
     """
     from scipy.special import xlogy
 
@@ -231,7 +232,7 @@ def energy(theta, P, mask) -> float:
 
 def pythagoras_residual(P, Q, R) -> float:
     r"""KL(P‖R) − KL(P‖Q) − KL(Q‖R) in nats: 0 when Q is the m-projection of P onto an
-    e-flat family containing R (Amari 2016, Thm 1.2; spec §2.2).
+    e-flat family containing R (Amari 2016, Thm 1.2).
 
     .. math:: \mathrm{KL}(P\|R) = \mathrm{KL}(P\|Q) + \mathrm{KL}(Q\|R)
     """

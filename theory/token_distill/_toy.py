@@ -11,11 +11,11 @@ so the distillation loss of :func:`theory.token_distill.mse_on_hiddens` is a con
 with a closed-form minimiser :math:`e^*_{\text{opt}} = G^{-1}c`, :math:`G = \sum_k M_kM_k^\top`,
 :math:`c = \sum_k M_k r_k^\top`, :math:`r_k = \text{target}_k - \text{base}_k`.
 
-Its floor is positive in general (T3 of the spec): after a merged span, the merged sequence is
-:math:`n-1` tokens shorter, so the causal mean at every later position divides by a different
-count and mixes a different set of tokens than the teacher's; one vector :math:`e^*` cannot fix
-all these positions at once. With :math:`W=0` (no mixing) or with no position after the span,
-the floor is exactly 0.
+Its floor is positive in general (our reading, the position shift): after a merged span, the
+merged sequence is :math:`n-1` tokens shorter, so the causal mean at every later position divides
+by a different count and mixes a different set of tokens than the teacher's; one vector
+:math:`e^*` cannot fix all these positions at once. With :math:`W=0` (no mixing) or with no
+position after the span, the floor is exactly 0.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ TRAIN_LOOP = REPO + ":token_distillation/token_distillation/train_loop.py"
 TOKDIST = REPO + ":token_distillation/token_distillation/tokdist.py"
 README = REPO + ":README.md"
 
-#: The toy example (spec T4): E 8×3 from default_rng(1), W = 0.5·N(0,1) 3×3 from
+#: The toy example (ours): E 8×3 from default_rng(1), W = 0.5·N(0,1) 3×3 from
 #: default_rng(2), phrase (2, 3, 4), three snippets.
 SNIPPETS = ([0, 1, 2, 3, 4], [2, 3, 4, 5, 6, 7], [7, 2, 3, 4, 1])
 PHRASE = (2, 3, 4)
@@ -288,7 +288,7 @@ def _closed(seed: int = 0):
                       "(squared units per coordinate).")
 
 
-@claim("token_distill.toy.positive_floor", where="linear toy (ours); spec T3 position shift",
+@claim("token_distill.toy.positive_floor", where="linear toy (ours); position shift (our reading)",
        evidence=("independent", "witness", "proof"),
        statement="The optimal distillation loss is strictly positive when positions follow a "
        "merged span, because the merged sequence is shorter and later states mix a different "
