@@ -46,9 +46,24 @@ def docs_site(tmp_path_factory):
         render(specs[0], figures, quick=True)
         topic = specs[0].topic
     env = {**os.environ, "ICLR26_DOCS_FIGURES": str(figures), "ICLR26_DOCS_RUN_EXAMPLES": "0"}
-    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b",
-                           "html", str(root / "docs"), str(out)], capture_output=True, text=True,
-                          env=env, cwd=root, check=False, timeout=900)
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+           str(root / "docs"), str(out)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root, check=False,
+                          timeout=900)
+    if proc.returncode != 0 and _gallery_file_vanished(proc.stdout + proc.stderr):
+        # Seen once in a make test on a fresh checkout (2026-12-02): sphinx-gallery's thumbnail
+        # step lost its own `*.new.png` before renaming it, and a serial rebuild passed; the
+        # cause is not found. One rebuild, said in the output; a second failure fails.
+        print("docs_site: sphinx-gallery lost a `.new` file; rebuilding once\n"
+              + proc.stderr[-1500:])
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root,
+                              check=False, timeout=900)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
     yield out, topic
     shutil.rmtree(out, ignore_errors=True)
+
+
+def _gallery_file_vanished(stderr: str) -> bool:
+    return ("sphinx_gallery" in stderr and "No such file or directory" in stderr
+            and ".new." in stderr)
+
