@@ -229,7 +229,7 @@ def merge(old: Stability, new: Stability) -> Stability:
                          f"{[r.label for r in new.runs]} ({'quick' if new.quick else 'full'})")
     ran = set(new.topics)
     out = Stability(runs=new.runs, quick=new.quick,
-                    topics=tuple(sorted(set(old.topics) | ran)))
+                    topics=old.topics + tuple(t for t in new.topics if t not in old.topics))
     for src, keep in ((old, lambda t: t not in ran), (new, lambda t: t in ran)):
         for cid, vs in src.verdicts.items():
             if keep(_topic(cid)):
