@@ -487,12 +487,22 @@ def cmd_stability(args) -> int:
     def progress(i, run):
         console.print(f"[{i + 1}/{len(runs)}] {run.label}")
 
-    result = stab.stability(_topics(args), quick=args.quick, runs=runs, progress=progress,
-                            jobs=args.jobs or 1)
     out = args.out or str(Path(args.reports) / ("STABILITY_quick.md" if args.quick
                                                  else "STABILITY.md"))
+    old = None
     if args.merge and Path(out).with_suffix(".json").exists():
-        result = stab.merge(stab.load(out), result)
+        old = stab.load(out)
+        # refuse different runs or mode now, not after hours of training
+        stab.merge(old, stab.Stability(runs=runs, quick=args.quick))
+    elif args.merge and Path(out).exists():
+        # without its twin the old rows cannot be read back: writing would drop them silently
+        console.print(f"[red]--merge: {out} has no {Path(out).with_suffix('.json').name} beside "
+                      "it to read the other topics' rows from; nothing run[/]")
+        return 2
+    result = stab.stability(_topics(args), quick=args.quick, runs=runs, progress=progress,
+                            jobs=args.jobs or 1)
+    if old is not None:
+        result = stab.merge(old, result)
     stab.write(result, out)
     flips, wavers = result.flips(), result.wavers()
     for cid in flips:

@@ -55,7 +55,7 @@ def docs_site(tmp_path_factory):
         # step lost its own `*.new.png` before renaming it, and a serial rebuild passed; the
         # cause is not found. One rebuild, said in the output; a second failure fails.
         print("docs_site: sphinx-gallery lost a `.new` file; rebuilding once\n"
-              + proc.stderr[-1500:])
+              + (proc.stdout + proc.stderr)[-1500:])
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root,
                               check=False, timeout=900)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
@@ -63,7 +63,7 @@ def docs_site(tmp_path_factory):
     shutil.rmtree(out, ignore_errors=True)
 
 
-def _gallery_file_vanished(stderr: str) -> bool:
-    return ("sphinx_gallery" in stderr and "No such file or directory" in stderr
-            and ".new." in stderr)
+def _gallery_file_vanished(output: str) -> bool:
+    return ("sphinx_gallery" in output and "No such file or directory" in output
+            and ".new." in output)
 

@@ -104,3 +104,20 @@ def test_merge_replaces_the_topics_run_now_and_keeps_the_rest(tmp_path):
         merged.verdicts, merged.constructions, merged.to_markdown())
     with pytest.raises(ValueError, match="same runs"):
         stability.merge(old, stability.Stability(runs=runs[:1]))
+
+
+def test_merge_refuses_before_running_when_the_old_rows_cannot_be_read(tmp_path, monkeypatch):
+    from numerics import cli
+
+    def no_run(*args, **kwargs):
+        raise AssertionError("stability ran although the merge could not be done")
+
+    monkeypatch.setattr(stability, "stability", no_run)
+    md = tmp_path / "S.md"
+    md.write_text("old rows\n")  # a report without its JSON twin
+    assert cli.main(["stability", "--variant", "default", "--merge", "--out", str(md)]) == 2
+    assert md.read_text() == "old rows\n"
+    stability.write(stability.Stability(runs=stability.plan(["avx2"], 0)), md)
+    with pytest.raises(ValueError, match="same runs"):
+        cli.main(["stability", "--variant", "default", "--blocks", "0", "--merge",
+                  "--out", str(md)])

@@ -250,17 +250,20 @@ def check_symmetric(A: np.ndarray, name: str, caller: str, *, rtol: float = 1e-1
     return A
 
 
-def check_full_column_rank(A: np.ndarray, name: str, caller: str) -> np.ndarray:
+def check_full_column_rank(A: np.ndarray, name: str, caller: str, *,
+                           singular_values: np.ndarray | None = None) -> np.ndarray:
     """Check that a 2-D ``A`` of shape (n, k), k >= 1, has k linearly independent columns.
 
     The rank counts the singular values above ``max(n, k) · eps · σ_max`` (numpy's
     ``matrix_rank`` default), so columns equal up to rounding count once. A basis of a
     k-dimensional span needs it: a rank-deficient one spans less, and QR or scipy's
-    ``subspace_angles`` would answer for the smaller span without a word.
+    ``subspace_angles`` would answer for the smaller span without a word. A caller that has
+    already taken A's SVD passes its ``singular_values`` (descending) rather than pay for a
+    second one.
     """
     if A.ndim != 2:
         raise invalid(name, caller, "a 2-D array", _describe_array(A))
-    s = np.linalg.svd(A, compute_uv=False)
+    s = np.linalg.svd(A, compute_uv=False) if singular_values is None else singular_values
     tol = max(A.shape) * np.finfo(float).eps * (s[0] if s.size else 0.0)
     rank = int(np.sum(s > tol))
     if A.size == 0 or rank < A.shape[1]:

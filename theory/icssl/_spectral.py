@@ -140,8 +140,9 @@ def sin_max_principal_angle(A, B) -> float:
 def _orthonormal_basis(A, name):
     """Left singular vectors of a full-column-rank A. A rank-deficient A has no k-dimensional
     span: QR would return a basis padded with rounding noise and a meaningless angle."""
-    check_full_column_rank(A, name, "sin_max_principal_angle")
-    return np.linalg.svd(A, full_matrices=False)[0]
+    U, s, _ = np.linalg.svd(A, full_matrices=False)
+    check_full_column_rank(A, name, "sin_max_principal_angle", singular_values=s)
+    return U
 
 
 def subspace_iteration(K_hat, k: int, iters: int, *, orthonormalize: bool = True,
