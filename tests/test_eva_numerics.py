@@ -63,6 +63,28 @@ def test_state_at_ignores_later_events():
             torch.testing.assert_close(s[b:b + 1], x, atol=1e-5, rtol=1e-5)
 
 
+@pytest.mark.parametrize("layers", [1, 2])
+def test_states_at_is_the_masked_full_pass_state_bit_for_bit(layers):
+    # the read-out forms only the last layer's state; it must be the very state a full chunked
+    # pass with the read-out mask ends in, not merely close to it
+    torch.manual_seed(2)
+    m = EventEncoder(512, 16, 2, layers)
+    with torch.no_grad():
+        for p in m.parameters():
+            p.add_(0.1 * torch.randn_like(p))
+    tok = torch.randint(0, 512, (4, 37))
+    dt = torch.rand(4, 37)
+    idx = torch.tensor([[0, 5, 20, 36], [3, 3, 16, 31], [15, 16, 17, 18], [36, 36, 36, 36]])
+    with torch.no_grad():
+        s = m.states_at(tok, dt, idx, chunk=16)
+        for j in range(idx.shape[1]):
+            keep = torch.arange(37)[None, :] <= idx[:, j, None]
+            x = m._embed(tok, dt)
+            for b in m.blocks:
+                x, (_, _, S) = b(x, chunk=16, keep=keep)
+            assert torch.equal(s[:, j], S.flatten(1))
+
+
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="CUDA not available")
 def test_torch_wkv_on_cuda_matches_cpu():
     cpu = _wkv_inputs()

@@ -88,8 +88,7 @@ def _features(model, data, rows, idx, device):
             tok = torch.as_tensor(data["tokens"][b], device=device)
             dt = torch.as_tensor(data["dt"][b], device=device)
             ix = torch.as_tensor(idx[b], device=device)
-            feats.append(torch.stack([model.state_at(tok, dt, ix[:, j], chunk=CHUNK)
-                                      for j in range(ix.shape[1])], 1).cpu())
+            feats.append(model.states_at(tok, dt, ix, chunk=CHUNK).cpu())
     return torch.cat(feats).numpy().astype(np.float64)
 
 

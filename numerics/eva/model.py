@@ -62,6 +62,24 @@ def wkv_chunked(r, k, v, logw, u, state=None, chunk: int = 16):
     return o, S
 
 
+def wkv_state(k, v, logw, state=None, chunk: int = 16):
+    r"""The final state of :func:`wkv_chunked` without its outputs: the same update between
+    chunks, :math:`S \leftarrow e^{\Lambda_C} S + (k\, e^{\Lambda_C - \Lambda_t})^\top v`, op
+    for op, so the state is bit-identical; the (C, C, K) decay tensor inside a chunk, which only
+    the outputs need and which is most of the cost, is never formed. k, logw: (B, H, T, K);
+    v: (B, H, T, V). Returns (B, H, K, V)."""
+    B, H, T, K = k.shape
+    V = v.shape[-1]
+    S = k.new_zeros(B, H, K, V) if state is None else state
+    for s in range(0, T, chunk):
+        e = min(T, s + chunk)
+        kc, vc = k[:, :, s:e], v[:, :, s:e]
+        L = logw[:, :, s:e].cumsum(2)
+        last = L[:, :, -1]
+        S = last.exp()[..., None] * S + (kc * (last[:, :, None] - L).exp()).transpose(-1, -2) @ vc
+    return S
+
+
 def sinusoidal(x, d: int):
     """Sinusoidal embedding of a scalar per event (x: (B, T)) into d channels."""
     half = d // 2
@@ -95,11 +113,9 @@ class Block(nn.Module):
         self.cv = nn.Linear(int(3.5 * d), d, bias=False, **fk)
         self.cr = nn.Linear(d, d, bias=False, **fk)
 
-    def forward(self, x, prev1=None, prev2=None, state=None, *, mode="chunked", chunk=16,
-                keep=None):
-        """x: (B, T, d). ``prev1``/``prev2``: the previous token's normed inputs of the two
-        sub-blocks (token shift; zeros at the start); ``state``: (B, H, dh, dh). Returns
-        (y, (last1, last2, state))."""
+    def time_inputs(self, x, prev1=None):
+        """The time mix's inputs: (normed x, r, k, v (B, H, T, dh), gate g (B, T, d), log decay
+        logw (B, H, T, dh)), with token shift from ``prev1``."""
         B, T, d = x.shape
         xa = self.ln1(x)
         p1 = x.new_zeros(B, 1, d) if prev1 is None else prev1
@@ -112,9 +128,23 @@ class Block(nn.Module):
         g = self.g(lerp[3])
         dw = self.w0 + torch.tanh(lerp[4] @ self.wa) @ self.wb
         logw = (-torch.exp(dw.clamp(max=4.0))).view(heads).transpose(1, 2)
-        if keep is not None:  # events after the read-out leave the state alone (k = 0, w = 1)
-            m = keep[:, None, :, None].to(k.dtype)
-            k, logw = k * m, logw * m
+        return xa, r, k, v, g, logw
+
+    @staticmethod
+    def _forget_after(keep, k, logw):
+        # events after the read-out leave the state alone (k = 0, w = 1)
+        m = keep[:, None, :, None].to(k.dtype)
+        return k * m, logw * m
+
+    def forward(self, x, prev1=None, prev2=None, state=None, *, mode="chunked", chunk=16,
+                keep=None):
+        """x: (B, T, d). ``prev1``/``prev2``: the previous token's normed inputs of the two
+        sub-blocks (token shift; zeros at the start); ``state``: (B, H, dh, dh). Returns
+        (y, (last1, last2, state))."""
+        B, T, d = x.shape
+        xa, r, k, v, g, logw = self.time_inputs(x, prev1)
+        if keep is not None:
+            k, logw = self._forget_after(keep, k, logw)
         fn = wkv_recurrent if mode == "recurrent" else (
             lambda *a, **kw: wkv_chunked(*a, **kw, chunk=chunk))
         o, S = fn(r, k, v, logw, self.u, state)
@@ -148,7 +178,7 @@ class EventEncoder(nn.Module):
         """tokens: (B, T) int64; dt: (B, T) float. ``mode`` "chunked" (training) or
         "recurrent" (event by event). ``cache``: per-layer (prev1, prev2, state) from a previous
         call, to continue a stream. Returns (features (B, T, d), new cache)."""
-        x = self.ln0(self.emb(tokens)) + sinusoidal(dt.to(self.emb.weight.dtype), self.d)
+        x = self._embed(tokens, dt)
         new = []
         for i, b in enumerate(self.blocks):
             c = (None, None, None) if cache is None else cache[i]
@@ -156,15 +186,36 @@ class EventEncoder(nn.Module):
             new.append(c)
         return self.ln_out(x), new
 
+    def _embed(self, tokens, dt):
+        return self.ln0(self.emb(tokens)) + sinusoidal(dt.to(self.emb.weight.dtype), self.d)
+
     def state_at(self, tokens, dt, index, *, chunk: int = 16):
         """The last layer's WKV state after event ``index`` (B,) of each stream, flattened:
         (B, heads·d_head²), the encoder's tensor-like feature at that time."""
-        T = tokens.shape[1]
-        keep = torch.arange(T, device=tokens.device)[None, :] <= index[:, None]
-        x = self.ln0(self.emb(tokens)) + sinusoidal(dt.to(self.emb.weight.dtype), self.d)
-        for b in self.blocks:
-            x, (_, _, S) = b(x, mode="chunked", chunk=chunk, keep=keep)
-        return S.flatten(1)
+        return self.states_at(tokens, dt, index[:, None], chunk=chunk)[:, 0]
+
+    def states_at(self, tokens, dt, index, *, chunk: int = 16):
+        """:meth:`state_at` at several events per stream, ``index`` (B, F) → (B, F,
+        heads·d_head²). The last layer's outputs are never read, so only its state is formed
+        (:func:`wkv_state`); with one layer the inputs of its WKV do not depend on the read-out
+        time (the mask acts on k and the decay only) and are computed once for all F."""
+        t = torch.arange(tokens.shape[1], device=tokens.device)
+        x0 = self._embed(tokens, dt)
+        *early, last = self.blocks
+        shared = None if early else last.time_inputs(x0)
+        out = []
+        for j in range(index.shape[1]):
+            keep = t[None, :] <= index[:, j, None]
+            if shared is None:
+                x = x0
+                for b in early:
+                    x, _ = b(x, mode="chunked", chunk=chunk, keep=keep)
+                _, _, k, v, _, logw = last.time_inputs(x)
+            else:
+                _, _, k, v, _, logw = shared
+            k, logw = last._forget_after(keep, k, logw)
+            out.append(wkv_state(k, v, logw, chunk=chunk).flatten(1))
+        return torch.stack(out, 1)
 
     def step(self, token, dt, cache=None):
         """One event (token: (B,), dt: (B,)): the asynchronous update; returns (feature (B, d),
