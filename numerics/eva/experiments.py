@@ -35,6 +35,7 @@ BATCH, LR = 50, 3e-3
 TAU = 3.0
 FRACTIONS = (0.25, 0.5, 0.75, 1.0)
 SEEDS = 10
+EVAL_BLOCK = 100   # streams per encoder call when only the loss is read (no gradient)
 
 
 def sizes(quick: bool) -> dict:
@@ -126,17 +127,21 @@ def run_seed(seed: int, quick: bool = False, device: str = "cpu") -> dict:
     init = {k: v.clone() for k, v in model.state_dict().items()}
     mask_all = (np.arange(MAX_EVENTS)[None, :] < data["length"][:, None]).astype(np.float32)
 
-    def mrp_loss(rows):
+    def mrp_loss(rows, block=None):
         tok = torch.as_tensor(data["tokens"][rows], device=device)
         dt = torch.as_tensor(data["dt"][rows], device=device)
         tgt = torch.as_tensor(targets[rows], device=device)
         m = torch.as_tensor(mask_all[rows], device=device)
-        f, _ = model(tok, dt, chunk=CHUNK)
+        # streams are independent: encoding the 797 test streams in blocks keeps the (C, C, K)
+        # decay tensors in cache (2.5x less CPU) and gave bit-identical features here
+        block = block or len(rows)
+        f = torch.cat([model(tok[s:s + block], dt[s:s + block], chunk=CHUNK)[0]
+                       for s in range(0, len(rows), block)])
         err = ((decoder(f) - tgt) ** 2).mean(-1)
         return (err * m).sum() / m.sum()
 
     with torch.no_grad():
-        loss0 = float(mrp_loss(te))
+        loss0 = float(mrp_loss(te, EVAL_BLOCK))
     # the random arm: the initial encoder, frozen
     acc = {"random": [], "mrp": []}
     ftr, fte = _features(model, data, tr, idx, device), _features(model, data, te, idx, device)
@@ -154,7 +159,7 @@ def run_seed(seed: int, quick: bool = False, device: str = "cpu") -> dict:
             loss.backward()
             opt.step()
     with torch.no_grad():
-        loss1 = float(mrp_loss(te))
+        loss1 = float(mrp_loss(te, EVAL_BLOCK))
     ftr, fte = _features(model, data, tr, idx, device), _features(model, data, te, idx, device)
     for j in range(len(FRACTIONS)):
         acc["mrp"].append(_probe(ftr[:, j], data["y"][tr], fte[:, j], data["y"][te]))
