@@ -70,3 +70,44 @@ def encoder_step_vs_chunked(quick: bool = False):
                         "is what an A2S encoder runs online, the chunked one what it trains with",
                         extra={"us_per_event_step": 1e6 * t_s / T, "device": device}))
     return rows
+
+
+@benchmark("eva", "readout_states")
+def readout_states(quick: bool = False):
+    """The read-out features of ``run_seed``: the last layer's WKV state at 4 times per stream,
+    formed by :meth:`EventEncoder.states_at` (state only, inputs shared across the times) vs the
+    form it replaced, one masked full pass of the encoder per read-out time."""
+    import torch
+
+    from numerics.eva.experiments import CHUNK, D, HEADS, LAYERS, MAX_EVENTS
+    from numerics.eva.model import EventEncoder
+
+    torch.manual_seed(0)
+    B = 100 if quick else 250  # run_seed reads the features in blocks of 250 streams
+    m = EventEncoder(512, D, HEADS, LAYERS).eval()
+    tok = torch.randint(0, 512, (B, MAX_EVENTS))
+    dt = torch.rand(B, MAX_EVENTS)
+    idx = torch.stack([torch.full((B,), int(f * MAX_EVENTS) - 1)
+                       for f in (0.25, 0.5, 0.75, 1.0)], 1)
+    t = torch.arange(MAX_EVENTS)
+
+    def masked_passes():
+        out = []
+        for j in range(idx.shape[1]):
+            keep = t[None, :] <= idx[:, j, None]
+            x = m._embed(tok, dt)
+            for b in m.blocks:
+                x, (_, _, S) = b(x, mode="chunked", chunk=CHUNK, keep=keep)
+            out.append(S.flatten(1))
+        return torch.stack(out, 1)
+
+    with torch.inference_mode():
+        same = torch.equal(m.states_at(tok, dt, idx, chunk=CHUNK), masked_passes())
+        t_new = timeit(lambda: m.states_at(tok, dt, idx, chunk=CHUNK), repeat=3)
+        t_old = timeit(masked_passes, repeat=3)
+    return [Row("eva", "read-out states of run_seed (4 times per stream)",
+                f"{B} streams × {MAX_EVENTS} events, d = {D}, {LAYERS} layer",
+                "states_at: last layer's state only, inputs shared", t_new,
+                "one masked full encoder pass per read-out time", t_old,
+                target="bit-identical features", met=same,
+                note="CPU, 1 thread; torch.equal on the two results")]
