@@ -86,13 +86,17 @@ class _Members:
         # (B, K·32, 8, 8) contiguous maps, and the convolutions keep the layout
         h = y.transpose(0, 1).reshape(b, k, 8, 8).contiguous(memory_format=torch.channels_last)
         h = F.relu(F.conv2d(h, w1.flatten(0, 1), b1.flatten(), padding=1, groups=k))
-        h = F.relu(F.conv2d(h, w2.flatten(0, 1), b2.flatten(), padding=1, groups=k))
-        h = F.max_pool2d(h, 2).contiguous().reshape(b, k, -1).transpose(0, 1)
+        # max-pool before ReLU: ReLU is monotone, so relu(max) = max(relu) value for value, and
+        # the gradient reaches the same entry (where the max is ≤ 0 neither passes one); the
+        # ReLU and its backward then touch a quarter of the map
+        h = F.relu(F.max_pool2d(F.conv2d(h, w2.flatten(0, 1), b2.flatten(), padding=1, groups=k),
+                                2))
+        h = h.contiguous().reshape(b, k, -1).transpose(0, 1)
         return _mlp(head, h, F.relu)
 
 
 def _adam(params, lr, betas):
-    return torch.optim.Adam(params, lr=lr, betas=betas)
+    return torch.optim.Adam(params, lr=lr, betas=betas, foreach=True)
 
 
 def _step(opt, loss, params):
