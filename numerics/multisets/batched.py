@@ -109,6 +109,37 @@ def _linear(h, params, name, bias: bool):
     return torch.bmm(h, w)
 
 
+class _MaxOverSets(torch.autograd.Function):
+    """``amax`` over the elements (dim 2) of the padded latent sets ``hp`` (K, B, M, w) whose
+    entries are ReLU outputs (or -inf padding), with a cheaper backward than autograd's.
+
+    autograd's amax backward spreads the gradient evenly over the positions tied for the
+    maximum, through boolean masks that cost several times the forward on CPU. Here the tie
+    mask is the float ``(hp - max) == 0`` (x - y = 0 exactly iff x = y), and the gradient goes
+    to the single maximising position whenever there is one; where several positions tie (a
+    repeated element, or two elements equal by chance) the backward is autograd's even split.
+    Channels whose maximum is 0 get no gradient: every position there is a ReLU output of 0,
+    whose gradient the ReLU's backward sets to 0 anyway, so the result is the same.
+    """
+
+    @staticmethod
+    def forward(ctx, hp):
+        z = hp.amax(dim=2)
+        ctx.save_for_backward(hp, z)
+        return z
+
+    @staticmethod
+    def backward(ctx, g):
+        hp, z = ctx.saved_tensors
+        g = torch.where(z > 0, g, 0.0)
+        grad = (hp - z.unsqueeze(2)).eq_(0).mul_(g.unsqueeze(2))
+        # One tied position: the sum over positions is g itself (2g != g for g != 0).
+        if bool((grad.sum(dim=2) == g).all()):
+            return grad
+        tied = hp == z.unsqueeze(2)
+        return tied * (g / tied.sum(dim=2)).unsqueeze(2)
+
+
 class StackedSetNetworks:
     """The forward pass of K :class:`SetNetwork` modules of one architecture, with their
     parameters stacked (``params``: name -> (K, ...) tensors, as from
@@ -200,7 +231,7 @@ class StackedSetNetworks:
         rows = torch.arange(K, device=index.device)[:, None, None] * (U + 1)
         hp = h.index_select(0, (index + rows).reshape(-1)).reshape(K, B, M, width)
         if self.pool_kind == "max":
-            return self._head(hp.amax(dim=2))
+            return self._head(_MaxOverSets.apply(hp))
         if self.pool_kind == "sum":
             return self._head(hp.sum(dim=2))
         mask = index < U
