@@ -54,6 +54,65 @@ def test_members_are_their_lone_runs(pool):
         assert not torch.allclose(next(init.parameters()), next(b.model.parameters()))
 
 
+def _grid_data(seed, n_sets):
+    """Sets of points on a coarse grid (as the digits clouds): elements repeat across sets,
+    and the first set repeats an element (a tie for the max pool)."""
+    rng = np.random.default_rng(seed)
+    sets = [rng.integers(0, 4, size=(int(rng.integers(3, 9)), 3)) / 3.0 for _ in range(n_sets)]
+    sets[0] = np.vstack([sets[0], sets[0][:1]])
+    return sets, rng.integers(0, 4, n_sets)
+
+
+@pytest.mark.parametrize("pool", POOLS)
+def test_distinct_elements_are_the_lone_runs(pool):
+    # The distinct-element path (each repeated element encoded once per step) is the lone
+    # runs' computation; member sizes differ so that members sit out steps, as above.
+    data = [_grid_data(0, 40), _grid_data(1, 48), _grid_data(2, 36)]
+    seeds = [0, 1001, 2]
+    lone = [train_set_network(_network(pool, s, torch.float64), X, y, epochs=4, batch_size=8,
+                              seed=s) for s, (X, y) in zip(seeds, data)]
+    batched = train_set_networks([_network(pool, s, torch.float64) for s in seeds], data,
+                                 seeds=seeds, epochs=4, batch_size=8, distinct=True)
+    for a, b in zip(lone, batched):
+        np.testing.assert_allclose(b.losses, a.losses, rtol=0, atol=F64)
+        for (name, p), q in zip(a.model.named_parameters(), b.model.parameters()):
+            np.testing.assert_allclose(q.detach().numpy(), p.detach().numpy(), rtol=0,
+                                       atol=F64, err_msg=name)
+
+
+def test_distinct_path_is_chosen_only_for_repeated_elements(monkeypatch):
+    from numerics.multisets import batched as Bt
+
+    calls = []
+    real = Bt._pack_distinct
+    monkeypatch.setattr(Bt, "_pack_distinct", lambda *a: calls.append(1) or real(*a))
+    train_set_networks([_network("mean", 0, torch.float64)], [_data(0, 5)], seeds=[0],
+                       epochs=1, batch_size=8)
+    assert not calls  # continuous shapes: every element distinct
+    train_set_networks([_network("mean", 0, torch.float64)], [_grid_data(0, 100)], seeds=[0],
+                       epochs=1, batch_size=8)
+    assert calls
+
+
+def test_max_over_sets_backward_is_amax_backward():
+    from numerics.multisets.batched import _MaxOverSets
+
+    rng = np.random.default_rng(3)
+    hp = torch.tensor(np.maximum(rng.normal(size=(2, 3, 5, 4)), 0.0))
+    hp[0, 0, 1] = hp[0, 0, 3]  # a repeated element: tied maxima
+    hp[1, 2, :, 1] = 0.0  # a dead channel: every position ties at 0
+    hp[1, 1, 4] = -np.inf  # padding
+    g = torch.tensor(rng.normal(size=(2, 3, 4)))
+    for tie in (True, False):
+        x = hp.clone() if tie else hp.clone().index_fill_(2, torch.tensor([1]), -np.inf)
+        a, b = x.clone().requires_grad_(), x.clone().requires_grad_()
+        (a.amax(dim=2) * g).sum().backward()
+        (_MaxOverSets.apply(b) * g).sum().backward()
+        live = x > 0  # the positions a ReLU in front lets the gradient through
+        torch.testing.assert_close(b.grad[live], a.grad[live], rtol=0, atol=1e-15)
+        assert torch.all(b.grad[~live] == 0)
+
+
 def test_stacked_adam_is_torch_adam_per_member():
     rng = np.random.default_rng(0)
     K, steps = 3, 6

@@ -314,8 +314,10 @@ def _pack_distinct(batches, size, offset, point, n_points):
     index = rank.gather(2, ids.reshape(K, S, -1)).reshape(ids.shape)
     upto = torch.as_tensor(distinct, device=dev)[None, :, None, None]
     index = torch.where(real, index, upto)
-    labels = torch.arange(n_points + 1, device=dev)
-    order = torch.where(seen, labels, n_points).sort(dim=2).values
+    # Id i goes to column rank(i) of its (member, step); unseen ids to a spare last column.
+    order = torch.full((K, S, n_points + 2), n_points, dtype=torch.long, device=dev)
+    order.scatter_(2, torch.where(seen, rank, n_points + 1),
+                   torch.arange(n_points + 1, device=dev).expand(K, S, -1))
 
     def packed(j):
         return order[:, j, : distinct[j]], index[:, j, :, : widths[j]]
