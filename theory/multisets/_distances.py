@@ -13,12 +13,6 @@ from scipy.spatial.distance import cdist
 
 from theory.validation import Options, check_array, check_param, invalid
 
-try:  # POT's network simplex itself; ot.emd2's checks and dual centring cost ~2/3 of a call here
-    from ot.lp.emd_wrap import check_result as _check_result
-    from ot.lp.emd_wrap import emd_c as _emd_c
-except ImportError:  # another POT layout: go through ot.emd2
-    _emd_c = None
-
 DISTANCES = ("emd", "hausdorff", "matching")
 
 
@@ -63,16 +57,7 @@ def _emd_from_cost(C: np.ndarray) -> float:
         return float(C[r, c].sum() / n)
     a = np.full(m, 1.0 / m)
     b = np.full(n, 1.0 / n)
-    if _emd_c is None:
-        return float(ot.emd2(a, b, C, numItermax=10_000_000))
-    # The arithmetic of ot.emd2 (POT 0.9) on dense numpy input with positive masses: b
-    # rescaled to a's total, the solver's cost returned as is; its marginal check always passes
-    # for uniform masses and its dual potentials are not read here.
-    b = b * a.sum(0) / b.sum(0, keepdims=True)
-    _, cost, _, _, code = _emd_c(a, b, np.asarray(C, dtype=np.float64, order="C"), 10_000_000,
-                                 1, None, None)
-    _check_result(code)
-    return float(cost)
+    return float(ot.emd2(a, b, C, numItermax=10_000_000))
 
 
 def _hausdorff_from_cost(C: np.ndarray) -> float:
