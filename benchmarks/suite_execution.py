@@ -132,3 +132,45 @@ def reproduce_time(quick: bool = False) -> list[Row]:
 def _is_cold_full(rec: dict) -> bool:
     return (rec.get("mode") == "full" and rec.get("store") == "cold"
             and rec.get("topics") == "all" and not rec.get("theory_only"))
+
+
+def _train_once(steps: int) -> tuple[float, float]:
+    """One hauwm calibration training (8 seeds × 5 members, one thread): wall, CPU seconds."""
+    import torch
+
+    from numerics.hauwm.model import TrainConfig, train
+    from numerics.hauwm.processes import PROCESSES
+
+    torch.set_num_threads(1)
+    t0, c0 = time.perf_counter(), time.process_time()
+    train(PROCESSES["ar1"], "nll+hinge", TrainConfig(steps=steps), range(8), device="cpu")
+    return time.perf_counter() - t0, time.process_time() - c0
+
+
+def _in_worker(steps: int, config: dict) -> float:
+    import dask
+    from distributed import Client, LocalCluster
+
+    with dask.config.set(config), LocalCluster(n_workers=1, threads_per_worker=1,
+                                               processes=True, dashboard_address=None) as c, \
+            Client(c, set_as_default=False) as client:
+        client.submit(_train_once, 5, pure=False).result()  # imports, first allocations
+        return client.submit(_train_once, steps, pure=False).result()[0]
+
+
+@benchmark("suite", "worker_settings")
+def worker_settings(quick: bool = False):
+    """The same training in a Dask worker started as ``numerics.execution`` starts them (glibc
+    trimming and the stack sampler off) and as Dask's defaults start them."""
+    from numerics.execution import _worker_config
+
+    steps = 60 if quick else 300
+    ours = _in_worker(steps, _worker_config())
+    dask_default = _in_worker(steps, {})
+    return [Row("suite", "one training run in a Dask worker",
+                f"hauwm nll+hinge, 8 seeds × 5 members, {steps} steps",
+                "worker as numerics.execution starts it", ours,
+                "Dask's defaults (MALLOC_TRIM_THRESHOLD_=65536, stack sampler every 10 ms)",
+                dask_default, target="faster", met=ours < dask_default,
+                note="one worker, one thread, wall time; results are the same (only where "
+                     "memory comes from and whether stacks are sampled differ)")]
