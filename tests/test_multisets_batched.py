@@ -32,16 +32,12 @@ def _network(pool, seed, dtype):
                       device="cpu", dtype=dtype)
 
 
-@pytest.mark.parametrize("pool", POOLS)
-def test_members_are_their_lone_runs(pool):
-    # 40, 48 and 36 sets in batches of 8: 5, 6 and 5 steps per epoch, so members 0 and 2 sit
-    # out the last step of every epoch.
-    data = [_data(0, 10), _data(1, 12), _data(2, 9)]
+def _assert_members_are_their_lone_runs(pool, data, **kwargs):
     seeds = [0, 1001, 2]
     lone = [train_set_network(_network(pool, s, torch.float64), X, y, epochs=4, batch_size=8,
                               seed=s) for s, (X, y) in zip(seeds, data)]
     batched = train_set_networks([_network(pool, s, torch.float64) for s in seeds], data,
-                                 seeds=seeds, epochs=4, batch_size=8)
+                                 seeds=seeds, epochs=4, batch_size=8, **kwargs)
     for a, b in zip(lone, batched):
         np.testing.assert_allclose(b.losses, a.losses, rtol=0, atol=F64)
         for (name, p), q in zip(a.model.named_parameters(), b.model.parameters()):
@@ -52,6 +48,13 @@ def test_members_are_their_lone_runs(pool):
     for s, b in zip(seeds, batched):
         init = _network(pool, s, torch.float64)
         assert not torch.allclose(next(init.parameters()), next(b.model.parameters()))
+
+
+@pytest.mark.parametrize("pool", POOLS)
+def test_members_are_their_lone_runs(pool):
+    # 40, 48 and 36 sets in batches of 8: 5, 6 and 5 steps per epoch, so members 0 and 2 sit
+    # out the last step of every epoch.
+    _assert_members_are_their_lone_runs(pool, [_data(0, 10), _data(1, 12), _data(2, 9)])
 
 
 def _grid_data(seed, n_sets):
@@ -67,17 +70,8 @@ def _grid_data(seed, n_sets):
 def test_distinct_elements_are_the_lone_runs(pool):
     # The distinct-element path (each repeated element encoded once per step) is the lone
     # runs' computation; member sizes differ so that members sit out steps, as above.
-    data = [_grid_data(0, 40), _grid_data(1, 48), _grid_data(2, 36)]
-    seeds = [0, 1001, 2]
-    lone = [train_set_network(_network(pool, s, torch.float64), X, y, epochs=4, batch_size=8,
-                              seed=s) for s, (X, y) in zip(seeds, data)]
-    batched = train_set_networks([_network(pool, s, torch.float64) for s in seeds], data,
-                                 seeds=seeds, epochs=4, batch_size=8, distinct=True)
-    for a, b in zip(lone, batched):
-        np.testing.assert_allclose(b.losses, a.losses, rtol=0, atol=F64)
-        for (name, p), q in zip(a.model.named_parameters(), b.model.parameters()):
-            np.testing.assert_allclose(q.detach().numpy(), p.detach().numpy(), rtol=0,
-                                       atol=F64, err_msg=name)
+    _assert_members_are_their_lone_runs(
+        pool, [_grid_data(0, 40), _grid_data(1, 48), _grid_data(2, 36)], distinct=True)
 
 
 def test_distinct_path_is_chosen_only_for_repeated_elements(monkeypatch):
