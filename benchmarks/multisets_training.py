@@ -51,6 +51,24 @@ def set_network_epoch(quick: bool = False):
     return rows
 
 
+def fig3_clouds(cfg: dict) -> list:
+    """The training clouds of the Fig. 3 size bins, ``(sets, labels)`` per bin, drawn as the
+    experiment draws them (70% of each bin)."""
+    import numpy as np
+
+    from numerics.data import load_digit_clouds
+    from numerics.multisets import experiments as E
+
+    rng = np.random.default_rng(0)
+    digits = load_digit_clouds()
+    if cfg["digits_fraction"] < 1:
+        digits = digits.subset(np.sort(rng.choice(
+            len(digits), int(cfg["digits_fraction"] * len(digits)), replace=False)))
+    bins = [rng.permutation(b)[: int(0.7 * len(b))]
+            for b in E.size_bins(digits.sizes, cfg["bins"], rng)]
+    return [([digits.sets[k] for k in b], digits.target[b]) for b in bins]
+
+
 @benchmark("multisets", "batched_training")
 def batched_training(quick: bool = False):
     """The networks of the Table 2 and Fig. 3 experiments (the seeds of a pool; the bins and
@@ -58,11 +76,9 @@ def batched_training(quick: bool = False):
     one at a time (``train_set_network``), on the experiments' own data and sizes. Fewer epochs
     than the experiments (every epoch costs the same); one torch thread, the two timed in
     turns, process CPU time (wall time on the shared machine is mostly the wait for a core)."""
-    import numpy as np
     import torch
 
     from benchmarks._interleaved_b import interleaved
-    from numerics.data import load_digit_clouds
     from numerics.multisets import experiments as E
 
     old = torch.get_num_threads()
@@ -72,14 +88,7 @@ def batched_training(quick: bool = False):
         epochs = 2 if quick else 8
         shapes = [E._shapes_split(cfg["shapes_per_class"], cfg["shape_points"], s)[0]
                   for s in range(cfg["seeds"])]
-        rng = np.random.default_rng(0)
-        digits = load_digit_clouds()
-        if cfg["digits_fraction"] < 1:
-            digits = digits.subset(np.sort(rng.choice(
-                len(digits), int(cfg["digits_fraction"] * len(digits)), replace=False)))
-        bins = [rng.permutation(b)[: int(0.7 * len(b))]
-                for b in E.size_bins(digits.sizes, cfg["bins"], rng)]
-        clouds = [([digits.sets[k] for k in b], digits.target[b]) for b in bins]
+        clouds = fig3_clouds(cfg)
         work = [("Table 2", shapes, 4, 1, cfg["epochs"],
                  f"{cfg['seeds']} seeds × {len(shapes[0][0])} shape clouds"),
                 ("Fig. 3", clouds, 10, cfg["restarts"], cfg["digit_epochs"],

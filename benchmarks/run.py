@@ -128,6 +128,8 @@ def run(topics=None, *, quick: bool = False, out_dir="reports", progress=None,
     """
     import inspect
 
+    # before any benchmark runs: several set torch's or the BLAS pools' threads for themselves
+    info = machine_info()
     rows: list[Row] = []
     found = discover_benchmarks(topics)
     specs = [(k, fn) for k, fn in found
@@ -152,11 +154,12 @@ def run(topics=None, *, quick: bool = False, out_dir="reports", progress=None,
             r.extra.setdefault("benchmark", [topic, name])
         rows.extend(got)
     if merge and (topics is not None or only):
-        return merge_rows(rows, topics or TOPICS, out_dir, quick=quick, whole_topics=not only)
+        return merge_rows(rows, topics or TOPICS, out_dir, quick=quick, whole_topics=not only,
+                          info=info)
     if topics is None and not only:
         skipped = {k for k, fn in found if getattr(fn, "explicit", False)}
         rows += carried_rows(out_dir, skipped, {(r.topic, r.task) for r in rows})
-    write_tables(rows, out_dir, partial=topics is not None or bool(only), quick=quick)
+    write_tables(rows, out_dir, partial=topics is not None or bool(only), quick=quick, info=info)
     return rows
 
 
@@ -190,10 +193,10 @@ def carried_rows(out_dir, skipped: set[tuple[str, str]], fresh: set[tuple[str, s
 
 
 def write_tables(rows: list[Row], out_dir, *, partial: bool = False, merged=(),
-                 quick: bool = False) -> None:
+                 quick: bool = False, info: dict | None = None) -> None:
     from datetime import UTC, datetime
 
-    info = machine_info()
+    info = info or machine_info()
     out = Path(out_dir)
     # A run restricted to some topics must not overwrite the full table with a part of it.
     stem, md = ("benchmarks.partial", "BENCHMARKS.partial.md") if partial else \
@@ -208,7 +211,7 @@ def write_tables(rows: list[Row], out_dir, *, partial: bool = False, merged=(),
 
 
 def merge_rows(rows: list[Row], topics, out_dir, *, quick: bool = False,
-               whole_topics: bool = True) -> list[Row]:
+               whole_topics: bool = True, info: dict | None = None) -> list[Row]:
     """Put ``rows`` into ``BENCHMARKS.md``: the old rows with the same (topic, task) as a new one
     go, and with ``whole_topics`` every old row of ``topics`` too."""
     from datetime import UTC, datetime
@@ -225,5 +228,5 @@ def merge_rows(rows: list[Row], topics, out_dir, *, quick: bool = False,
               {"topics": what, "when": datetime.now(UTC).isoformat("T", "seconds"),
                "quick": quick}]
     rows = keep + rows
-    write_tables(rows, out_dir, merged=merged)
+    write_tables(rows, out_dir, merged=merged, info=info)
     return rows
