@@ -12,7 +12,7 @@ verdicts and measured values (their `claims.json` are compared; the row says whe
 With ``--scheduler`` the parallel runs go to that cluster, whose workers use their own result
 store: the cold row is cold only if that store is empty. Skipped in quick mode.
 
-Both are ``explicit`` (an hour on two cores): `iclr26-verify bench --only execution_reproduce`
+Both are ``explicit`` (some 20 minutes each on two cores): `iclr26-verify bench --only execution_reproduce`
 runs one; a plain `bench` keeps their last rows, and ``reproduce_time`` adds the row of the last
 cold full `make reproduce`, read from ``reports/reproduce_time.json`` (no re-run).
 """

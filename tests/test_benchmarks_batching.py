@@ -52,3 +52,14 @@ def test_the_machine_line_is_read_before_the_benchmarks_change_threads(monkeypat
         torch.set_num_threads(before)
     doc = json.loads((tmp_path / "benchmarks.json").read_text())
     assert doc["machine"]["torch_threads"] == 2
+
+
+def test_ceilings_run_from_k_members_with_no_kernel_time_to_none_with_all_of_it():
+    from benchmarks.suite_batching import ceilings
+
+    assert ceilings(2.0, 0.0, 1e9, 100.0, 8)[0] == 8  # pure overhead: K runs for one's cost
+    assert ceilings(2.0, 2.0, 1e9, 100.0, 8)[0] == 1  # pure arithmetic: nothing to share
+    assert ceilings(2.0, 0.5, 1e9, 100.0, 1)[0] == 1  # one member: nothing to batch
+    at_kernels, at_peak = ceilings(2.0, 0.5, 1e11, 100.0, 4)
+    assert at_kernels == 4 / (4 * 0.25 + 0.75) and at_kernels < 1 / 0.25
+    assert at_peak == 2.0  # 1e11 FLOPs at 100 GFLOP/s take 1 s of the 2
