@@ -188,9 +188,7 @@ class StackedSetNetworks:
         """
         K, E, _ = x.shape
         B, M = mask.shape[1:]
-        h = x
-        for n in self.encoder_names:  # the encoder ends with a ReLU, as in SetNetwork
-            h = torch.relu(_linear(h, self.params, f"encoder.{n}", self.encoder_bias))
+        h = self._encode(x)
         width = h.shape[-1]
         if self.pool_kind in ("sum", "mean"):  # sums over each set's elements, in order
             ids = (where[1] + (B + 1) * where[0]).reshape(-1)
@@ -205,12 +203,8 @@ class StackedSetNetworks:
         m = mask.unsqueeze(-1)
         if self.pool_kind == "max":
             z = h.masked_fill(~m, float("-inf")).amax(dim=2)
-        else:  # attention, as AttentionPool
-            flat = h.reshape(K, (B + 1) * M, -1)
-            scores = torch.bmm(torch.relu(_linear(flat, self.params, "attention.W", False)),
-                               self.params["attention.q"].unsqueeze(-1)).reshape(K, B + 1, M)
-            alpha = torch.softmax(scores.masked_fill(~mask, float("-inf")), dim=2)
-            z = (alpha.unsqueeze(-1) * h).sum(dim=2)
+        else:
+            z = self._attend(h, mask)
         return self._head(z[:, :B])
 
     def on_distinct(self, x, index):
@@ -227,9 +221,7 @@ class StackedSetNetworks:
         gather.
         """
         K, U, _ = x.shape
-        h = x
-        for n in self.encoder_names:  # the encoder ends with a ReLU, as in SetNetwork
-            h = torch.relu(_linear(h, self.params, f"encoder.{n}", self.encoder_bias))
+        h = self._encode(x)
         width = h.shape[-1]
         fill = float("-inf") if self.pool_kind == "max" else 0.0
         h = torch.cat([h, h.new_full((K, 1, width), fill)], 1).reshape(K * (U + 1), width)
@@ -245,12 +237,22 @@ class StackedSetNetworks:
         mask = index < U
         if self.pool_kind == "mean":
             return self._head(hp.sum(dim=2) / mask.sum(dim=2, keepdim=True).to(hp.dtype))
-        # attention, as AttentionPool
-        scores = torch.bmm(torch.relu(_linear(hp.reshape(K, B * M, width), self.params,
+        return self._head(self._attend(hp, mask))
+
+    def _encode(self, x):
+        for n in self.encoder_names:  # the encoder ends with a ReLU, as in SetNetwork
+            x = torch.relu(_linear(x, self.params, f"encoder.{n}", self.encoder_bias))
+        return x
+
+    def _attend(self, h, mask):
+        """Attention pooling, as AttentionPool, of padded latent sets h (K, B, M, w) whose real
+        elements ``mask`` (K, B, M) marks."""
+        K, B, M, width = h.shape
+        scores = torch.bmm(torch.relu(_linear(h.reshape(K, B * M, width), self.params,
                                               "attention.W", False)),
                            self.params["attention.q"].unsqueeze(-1)).reshape(K, B, M)
         alpha = torch.softmax(scores.masked_fill(~mask, float("-inf")), dim=2)
-        return self._head((alpha.unsqueeze(-1) * hp).sum(dim=2))
+        return (alpha.unsqueeze(-1) * h).sum(dim=2)
 
     def _head(self, z):
         for i, n in enumerate(self.head_names):
@@ -304,7 +306,7 @@ def _pack_distinct(batches, size, offset, point, n_points):
     ``packed(j) = (ids (K, U_j) of member k's distinct elements at step j, in increasing
     order, then the filler id n_points; index (K, B, M_j) of each (set, position) into them,
     U_j on padding)`` for :meth:`StackedSetNetworks.on_distinct`."""
-    K, S, B = batches.shape
+    K, S, _ = batches.shape
     dev = batches.device
     rows = torch.arange(K, device=dev)[:, None, None, None]
     sz, off = size[rows[..., 0], batches], offset[rows[..., 0], batches]
