@@ -81,31 +81,40 @@ def batched_ensemble_vs_module_loop(quick: bool = False):
                 t_l, target="faster", met=bool(t_b < t_l), note="CPU, 1 thread")]
 
 
-@benchmark("hauwm", "training_batched_vs_one_at_a_time")
-def training_batched_vs_one_at_a_time(quick: bool = False):
-    """The training of ``calibration_run``: 8 seeds × 5 members as one batched ensemble against
-    the 40 member networks trained one after another (``members=1``, one group each), same
-    steps and batch. The lone runs draw their own data, so this row times the arithmetic and the
-    per-step overhead, not an identical computation."""
-    import time
+def calibration_training(loss: str, steps: int):
+    """(lone, batched) callables of ``calibration_run``'s training on the AR(1) process: the 40
+    member networks one after another (``members=1``, one group each), and the 8 seeds × 5
+    members as one batched ensemble, same steps and batch."""
     from dataclasses import replace
 
-    from numerics.execution import single_thread
     from numerics.hauwm.model import TrainConfig, train
     from numerics.hauwm.processes import PROCESSES
+
+    cfg, proc = TrainConfig(steps=steps), PROCESSES["ar1"]
+    lone = replace(cfg, members=1)
+    return (lambda: [train(proc, loss, lone, [s], device="cpu") for s in range(40)],
+            lambda: train(proc, loss, cfg, range(8), device="cpu"))
+
+
+@benchmark("hauwm", "training_batched_vs_one_at_a_time")
+def training_batched_vs_one_at_a_time(quick: bool = False):
+    """The training of ``calibration_run`` batched against its member networks one at a time
+    (:func:`calibration_training`). The lone runs draw their own data, so this row times the
+    arithmetic and the per-step overhead, not an identical computation."""
+    import time
+
+    from numerics.execution import single_thread
 
     steps = 20 if quick else 100
     rows = []
     for loss in ("nll", "nll+hinge"):
-        cfg = TrainConfig(steps=steps)
-        lone = replace(cfg, members=1)
+        lone, batched = calibration_training(loss, steps)
         with single_thread():
             t0 = time.process_time()
-            train(PROCESSES["ar1"], loss, cfg, range(8), device="cpu")
+            batched()
             t_batched = time.process_time() - t0
             t0 = time.process_time()
-            for s in range(40):
-                train(PROCESSES["ar1"], loss, lone, [s], device="cpu")
+            lone()
             t_lone = time.process_time() - t0
         rows.append(Row("hauwm", f"calibration training, {loss}",
                         f"8 seeds × 5 members, {steps} of the 1500 steps, batch 256",

@@ -129,17 +129,11 @@ def cpu_seconds(fn: Callable[[], object]) -> float:
 
 
 def _hauwm(quick: bool) -> Work:
-    from dataclasses import replace
+    from benchmarks.hauwm import calibration_training
 
-    from numerics.hauwm.model import TrainConfig, train
-    from numerics.hauwm.processes import PROCESSES
-
-    cfg = TrainConfig(steps=10 if quick else 50)
-    proc = PROCESSES["ar1"]
-    return Work("hauwm calibration_run", f"8 seeds × 5 members, {cfg.steps} of 1500 steps, nll",
-                40, lambda: [train(proc, "nll", replace(cfg, members=1), [s], device="cpu")
-                             for s in range(40)],
-                lambda: train(proc, "nll", cfg, range(8), device="cpu"))
+    steps = 10 if quick else 50
+    return Work("hauwm calibration_run", f"8 seeds × 5 members, {steps} of 1500 steps, nll",
+                40, *calibration_training("nll", steps))
 
 
 def _pcg(quick: bool) -> Work:
@@ -226,7 +220,7 @@ def batching_ceiling(quick: bool = False) -> list[Row]:
         peak = peak_gflops()
         for make in HEAVIEST:
             w = make(quick)
-            w.lone()  # warm-up (imports, data, first-call allocations)
+            # its FLOP-counting pass is the lone runs' warm-up (imports, data, first calls)
             flops, kernel_s = kernel_profile(w.lone)
             t_lone = cpu_seconds(w.lone)
             t_b = None
