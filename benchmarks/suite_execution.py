@@ -12,9 +12,10 @@ verdicts and measured values (their `claims.json` are compared; the row says whe
 With ``--scheduler`` the parallel runs go to that cluster, whose workers use their own result
 store: the cold row is cold only if that store is empty. Skipped in quick mode.
 
-Both are ``explicit`` (some 20 minutes each on two cores): `iclr26-verify bench --only execution_reproduce`
-runs one; a plain `bench` keeps their last rows, and ``reproduce_time`` adds the row of the last
-cold full `make reproduce`, read from ``reports/reproduce_time.json`` (no re-run).
+Both are ``explicit`` (some 20 minutes each on two cores): `iclr26-verify bench --only
+execution_reproduce` runs one; a plain `bench` keeps their last rows, and ``reproduce_time`` adds
+the row of the last cold full `make reproduce`, read from ``reports/reproduce_time.json`` (no
+re-run).
 """
 
 from __future__ import annotations
@@ -162,10 +163,10 @@ def _in_worker(steps: int, config: dict) -> float:
 def worker_settings(quick: bool = False):
     """The same training in a Dask worker started as ``numerics.execution`` starts them (glibc
     trimming and the stack sampler off) and as Dask's defaults start them."""
-    from numerics.execution import _worker_config
+    from numerics.execution import worker_config
 
     steps = 60 if quick else 300
-    ours = _in_worker(steps, _worker_config())
+    ours = _in_worker(steps, worker_config())
     dask_default = _in_worker(steps, {})
     return [Row("suite", "one training run in a Dask worker",
                 f"hauwm nll+hinge, 8 seeds × 5 members, {steps} steps",
