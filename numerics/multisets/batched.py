@@ -20,8 +20,9 @@ sets. Results agree with lone runs up to floating-point reordering (sums in anot
 
 What it saves is the per-step overhead, not arithmetic: at the experiments' full sizes
 (widths 64, sets of 16-80 points) a step is mostly matrix products and ReLUs, and the batched
-training measured 1.3-1.7x faster than one network at a time (process CPU time, one thread;
-``benchmarks/multisets_training.py``), 2-3x at the quick sizes.
+training measured 1.1-1.3x faster than one network at a time on the Table 2 shapes and
+1.8-2.0x on the Fig. 3 digits (with the distinct-element path below; process CPU time, one
+thread; ``benchmarks/multisets_training.py``, ``reports/BENCHMARKS.md`` of 2026-12-02).
 
 When the data repeat elements (the digits clouds: 826 distinct points among 58,736), each
 distinct element of a step is encoded once per member and its latent vector gathered into
