@@ -21,6 +21,7 @@ reproduce: $(STAMP)
 
 # two workers (the CI machine has 2 cores); a claim's tests stay on one worker (loadgroup)
 test: $(STAMP)
+	@bash .ci/system-packages graphviz
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup
 
 check: $(STAMP)
@@ -39,6 +40,8 @@ bench: $(STAMP)
 # (full) or make figures left it; a fresh clone has none, so quick ones are built first (each
 # marked "quick run" in its corner).
 docs: $(STAMP)
+	@test -f reports/claims.json || { echo "make docs: reports/claims.json is missing: run \`make check\` (or \`make reproduce\`) first" >&2; exit 2; }
+	@bash .ci/system-packages graphviz
 	@test -d figures || $(BIN)/iclr26-verify figures --quick
 	$(BIN)/python -m sphinx -W --keep-going -q -b html docs docs/_build/html
 	@echo "site: docs/_build/html/index.html"

@@ -411,6 +411,34 @@ def power_table(results: list[Result]) -> dict:
     return out
 
 
+def paper_counts(results: list[Result]) -> dict:
+    """One paper's rows in a line: claims, errors in print, decided, undecided, unavailable."""
+    labels = Counter(r.label for r in results)
+    return {"claims": len(results), "errors_in_print": sum(map(_paper_error, results)),
+            "decided": sum(r.verdict in DECIDED for r in results),
+            "undecided": labels.get("undecided", 0),
+            "unavailable": labels.get("unavailable", 0)}
+
+
+def papers(results: list[Result]) -> dict:
+    """``papers`` of ``claims.json``: per topic in the run, its blueprint with each node's
+    derived status and the paper's coverage (:mod:`theory.blueprint`), and its counts."""
+    from theory.blueprint import load, to_dict
+
+    verdicts = {r.claim.id: r.verdict for r in results}
+    notes = {r.claim.id: r.evidence.note for r in results}
+    out = {}
+    for t in TOPICS:
+        rows = [r for r in results if r.claim.topic == t]
+        try:
+            bp = load(t)
+        except FileNotFoundError:  # a topic without a map yet: the report says so
+            continue
+        if rows:
+            out[t] = {**to_dict(bp, verdicts, notes), "counts": paper_counts(rows)}
+    return out
+
+
 def to_json(results: list[Result]) -> str:
     doc = {
         "generated": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -419,9 +447,72 @@ def to_json(results: list[Result]) -> str:
         "summary": summary(results),
         "power": {"deltas": list(DELTAS), "weak_delta": WEAK_DELTA,
                   "by_topic": power_table(results)},
+        "papers": papers(results),
         "claims": [r.to_dict() for r in results],
     }
     return json.dumps(doc, indent=2, allow_nan=False)
+
+
+def fmt_coverage(c: dict | None) -> str:
+    """``0.58 (19 + 5 half of 37)`` from a coverage group; ``—`` when nothing is counted."""
+    if not c or c.get("value") is None:
+        return "—"
+    half = f" + {c['partial']} in part" if c["partial"] else ""
+    return f"{c['value']:.2f} ({c['full']}{half} of {c['counted']})"
+
+
+STATUS_WORDS = {"verified": "verified", "partial": "checked in part",
+                "error_in_print": "error in print", "reading_fails": "a reading of ours fails",
+                "not_reproduced": "not reproduced", "undecided": "undecided",
+                "unavailable": "unavailable", "unchecked": "unchecked"}
+
+
+def coverage_table(doc_papers: dict) -> list[str]:
+    """The per-paper table (Markdown): text used, coverage overall, theorem-like and of the
+    figures and tables, errors in print, decided / undecided / unavailable rows."""
+    lines = [("| paper | blueprint | coverage | theorem-like | figures, tables | errors in print "
+             "| decided / undecided / unavailable |"), "|---|---|---|---|---|---|---|"]
+    for t, p in doc_papers.items():
+        cov, n = p["coverage"], p["counts"]
+        built = ("complete" if p["complete"] else "incomplete") + f", {len(p['nodes'])} results"
+        lines.append(f"| `{t}` | {built} | {fmt_coverage(cov['all'])} | "
+                     f"{fmt_coverage(cov['theorem_like'])} | "
+                     f"{fmt_coverage(cov['figures_tables'])} | {n['errors_in_print']} | "
+                     f"{n['decided']} / {n['undecided']} / {n['unavailable']} |")
+    return lines
+
+
+def _coverage_section(doc_papers: dict) -> list[str]:
+    return ["## How much of each paper is checked", "",
+            ("Each paper's blueprint lists its numbered results (theorems, lemmas, figures, "
+             "tables, the abstract's headline statements) from the public text named; every "
+             "claim attaches to the results it checks, fully (the statement as printed, on the "
+             "paper's own objects) or in part (a special case, one direction, an analogue). "
+             "Coverage = (full + ½ partial) / counted; a result counts only when a claim that "
+             "decided checks it. An *incomplete* blueprint maps what its sources show, not the "
+             "whole paper."), "", *coverage_table(doc_papers), ""]
+
+
+def _blueprint_lines(p: dict | None) -> list[str]:
+    if p is None:
+        return [("**Blueprint**: none yet (`theory/<topic>/blueprint.toml`), so this paper's "
+                "coverage is not known."), ""]
+    src = "; ".join(p["sources"])
+    head = (f"**Blueprint** ({'complete' if p['complete'] else 'incomplete'}; from {src}"
+            + (f"; {p['note']}" if p.get("note") else "") + "): coverage "
+            f"{fmt_coverage(p['coverage']['all'])}, theorem-like "
+            f"{fmt_coverage(p['coverage']['theorem_like'])}, figures and tables "
+            f"{fmt_coverage(p['coverage']['figures_tables'])}.")
+    lines = [_md(head), "", "| result | where | status | checked by |", "|---|---|---|---|"]
+    for n in p["nodes"]:
+        by = ", ".join(f"`{c['id']}`" + ("" if c["extent"] == "full" else " (part)")
+                       for c in n["claims"])
+        status = STATUS_WORDS[n["status"]] + ("" if n["counted"] else " (not counted)")
+        if n["reason"]:
+            status += f": {n['reason']}"
+        lines.append(f"| {_md(n['label'])} | {_md(n['locator'])} | {_md(status)} | "
+                     f"{by or '—'} |")
+    return lines + [""]
 
 
 def rests_on(source: dict | None, setting: dict | None) -> str:
@@ -590,6 +681,8 @@ def to_markdown(results: list[Result]) -> str:
     if s["weak_unlabelled"]:
         lines += ["## Weak checks not labelled observation", ""]
         lines += [f"- `{cid}`" for cid in s["weak_unlabelled"]] + [""]
+    doc_papers = papers(results)
+    lines += _coverage_section(doc_papers)
     by_topic = {t: [r for r in results if r.claim.topic == t] for t in TOPICS}
     for topic, rows in by_topic.items():
         if not rows:
@@ -597,6 +690,7 @@ def to_markdown(results: list[Result]) -> str:
         counts = Counter(r.label for r in rows)
         lines += [f"## {topic}", "", f"*{PAPERS[topic]}*", "",
                   ", ".join(f"{v}: {counts[v]}" for v in LABELS if counts.get(v)), "",
+                  *_blueprint_lines(doc_papers.get(topic)),
                   ("| claim | where | statement | rests on | verdict | evidence | power | "
                    "compared | note |"),
                   "|---|---|---|---|---|---|---|---|---|"]
@@ -617,6 +711,28 @@ def to_markdown(results: list[Result]) -> str:
     lines += _errata_section(results)
     lines += _evidence_section(results)
     return "\n".join(lines)
+
+
+README_START = "<!-- coverage table: generated from reports/claims.json, do not edit -->"
+README_END = "<!-- end of coverage table -->"
+
+
+def sync_readme(readme: str | Path, doc_papers: dict) -> bool:
+    """Rewrite the README's coverage table (between :data:`README_START` and
+    :data:`README_END`) from a full report's ``papers``; ``False`` when the README has no
+    such block (an installed package's, a user's)."""
+    path = Path(readme)
+    if not path.is_file():
+        return False
+    text = path.read_text()
+    if README_START not in text or README_END not in text:
+        return False
+    head, rest = text.split(README_START, 1)
+    _, tail = rest.split(README_END, 1)
+    new = "\n".join([README_START, *coverage_table(doc_papers), README_END])
+    if head + new + tail != text:
+        write_text(path, head + new + tail)
+    return True
 
 
 def write_reports(results: list[Result], out_dir: str | Path = "reports", *,

@@ -80,6 +80,31 @@ def test_internal_links_and_images_resolve(site):
     assert not broken, broken[:20]
 
 
+def test_each_paper_page_opens_with_its_blueprint_whose_nodes_land_on_cards(site):
+    site, _ = site
+    papers = json.loads((ROOT / "reports" / "claims.json").read_text()).get("papers") or {}
+    assert papers, "reports/claims.json has no blueprints (papers): regenerate the report"
+    problems = []
+    for topic, paper in papers.items():
+        page = (site / "_generated" / "papers" / f"{topic}.html").read_text()
+        body = page[page.index("<h1"):]
+        graph, summary = body.find('class="blueprint-svg"'), body.find('id="summary"')
+        if graph < 0 or not 0 <= graph < summary:
+            problems.append(f"{topic}: no blueprint graph before the summary")
+            continue
+        p = _Refs()
+        p.feed(page)
+        hrefs = re.findall(r'xlink:href="#([^"]+)"', page)
+        if len(hrefs) != len(paper["nodes"]):
+            problems.append(f"{topic}: {len(hrefs)} linked nodes of {len(paper['nodes'])}")
+        problems += [f"{topic}: node link #{h} lands nowhere" for h in hrefs
+                     if unquote(h) not in p.ids]
+        for n in paper["nodes"]:
+            if n["status"] in ("unchecked", "unavailable") and n["anchor"] not in p.ids:
+                problems.append(f"{topic}: {n['label']} is missing from the unchecked table")
+    assert not problems, problems[:20]
+
+
 def test_no_page_loads_remote_scripts_or_styles(site):
     site, _ = site
     remote = []

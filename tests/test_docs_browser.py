@@ -140,3 +140,24 @@ def test_every_paper_page_has_a_title_and_a_summary(paper_pages):
     assert not missing, missing
     errors = {t: p["errors"] for t, p in paper_pages.items() if p["errors"]}
     assert not errors, errors
+
+
+def test_blueprint_graph_renders_and_its_nodes_land_on_cards(browser, site):
+    site, _ = site
+    papers = json.loads((ROOT / "reports" / "claims.json").read_text()).get("papers") or {}
+    bad = []
+    for topic in papers:
+        _open(browser, site / "_generated" / "papers" / f"{topic}.html")
+        seen = browser.execute_script(
+            "const g = document.querySelector('svg.blueprint-svg');"
+            "if (!g) return null;"
+            "const r = g.getBoundingClientRect();"
+            "const links = Array.from(g.querySelectorAll('a')).map(a =>"
+            " (a.getAttribute('href') || a.getAttribute('xlink:href') || '').slice(1));"
+            "return {width: r.width, height: r.height, nodes: g.querySelectorAll('g.node').length,"
+            " missing: links.filter(id => !document.getElementById(id))};")
+        if seen is None:
+            bad.append(f"{topic}: no graph")
+        elif seen["width"] < 200 or seen["height"] < 30 or not seen["nodes"] or seen["missing"]:
+            bad.append(f"{topic}: {seen}")
+    assert not bad, bad

@@ -130,14 +130,31 @@ def _figure_index() -> dict[str, list[tuple[str, str, str]]]:
     return index
 
 
+#: Figures copied into the site that came from a quick run (small sizes): every page then
+#: carries a banner that says so (see :func:`_announce_quick_figures`).
+QUICK_FIGURES: set[tuple[str, str]] = set()
+
+
+def _is_quick(png: Path) -> bool:
+    """Whether a figure was drawn by a quick run (numerics.figures.render says so in the
+    PNG's Description)."""
+    from PIL import Image
+
+    with Image.open(png) as im:
+        return "quick run" in (im.info.get("Description") or "")
+
+
 def _copy_figures() -> set[tuple[str, str]]:
     """Copy figures/<topic>/<name>.png|csv into the site; return the (topic, name) present."""
     present = set()
+    QUICK_FIGURES.clear()
     src = _figures()
     if not src.is_dir():
         return present
     for png in sorted(src.glob("*/*.png")):
         topic, name = png.parent.name, png.stem
+        if _is_quick(png):
+            QUICK_FIGURES.add((topic, name))
         dest = GEN / "extra" / "figures" / topic
         dest.mkdir(parents=True, exist_ok=True)
         shutil.copy2(png, dest / png.name)
@@ -318,10 +335,8 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
     for topic, name, desc in figures.get(cid, ()):
         if (topic, name) not in present:
             continue
-        base = f"{up}figures/{topic}/{name}"
-        parts.append(f'<figure class="claim-figure"><img src="{_e(base)}.png" '
-                     f'alt="{_e(desc or name)}"><figcaption>{_rich(desc)} '
-                     f'(<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
+        parts.append(_figure_html(f"{up}figures/{topic}/{name}", desc or name,
+                                  "claim-figure", (topic, name) in QUICK_FIGURES))
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -432,16 +447,95 @@ def _prose(rows: list[dict], counts: Counter) -> str:
             f"the paper's own objects or on an analogue: {where}.")
 
 
+def _figure_html(base: str, caption: str, cls: str, quick: bool) -> str:
+    """A figure at the column's width that opens at full size when clicked, its caption and
+    the CSV of its numbers; a quick run's figure says so in its caption."""
+    mark = ('<strong class="quick-mark">Quick run (small sizes), not the full result.</strong> '
+            if quick else "")
+    return (f'<figure class="{cls}"><a href="{_e(base)}.png" title="open at full size">'
+            f'<img src="{_e(base)}.png" alt="{_e(caption)}"></a><figcaption>{mark}'
+            f'{_rich(caption)} (<a href="{_e(base)}.png">full size</a> · '
+            f'<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
+
+
 def _lead_figure(rows: list[dict], figures, present) -> str | None:
     """The first figure that illustrates a claim of this paper, for the page's head."""
     for r in rows:
         for topic, name, desc in figures.get(r["id"], ()):
             if (topic, name) in present:
-                base = f"../../figures/{topic}/{name}"
-                return (f'<figure class="lead-figure"><img src="{_e(base)}.png" '
-                        f'alt="{_e(desc or name)}"><figcaption>{_rich(desc)} '
-                        f'(<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
+                return _figure_html(f"../../figures/{topic}/{name}", desc or name,
+                                    "lead-figure", (topic, name) in QUICK_FIGURES)
     return None
+
+
+STATUS_CLASS = ("verified", "partial", "error_in_print", "reading_fails", "not_reproduced",
+                "undecided", "unavailable", "unchecked")
+
+
+def _blueprint(paper: dict) -> str:
+    """The paper's blueprint: its graph, a legend, and the results no claim decides with the
+    reason for each (raw HTML)."""
+    from numerics.blueprint_graph import COLOURS, render_svg, to_dot
+    from numerics.report import STATUS_WORDS, fmt_coverage
+
+    cov = paper["coverage"]
+    built = ("complete: every numbered result of " if paper["complete"] else
+             "incomplete: built from ") + "; ".join(paper["sources"])
+    note = f" {paper['note']}" if paper.get("note") else ""
+    legend = "".join(
+        f'<span class="bp-key"><span class="bp-swatch" style="background:{fill};'
+        f'border-color:{border}"></span>{_e(STATUS_WORDS[k])}</span>'
+        for k, (fill, border) in COLOURS.items()
+        if any(n["status"] == k for n in paper["nodes"]))
+    out = ['<div class="blueprint">',
+           (f'<p class="bp-coverage"><strong>Coverage {_e(fmt_coverage(cov["all"]))}</strong>; '
+           f'theorem-like {_e(fmt_coverage(cov["theorem_like"]))}; figures and tables '
+           f'{_e(fmt_coverage(cov["figures_tables"]))}. <span class="bp-built">Blueprint '
+           f'{_e(built)}.{_e(note)}</span></p>'),
+           f'<div class="bp-graph">{render_svg(to_dot(paper))}</div>',
+           (f'<p class="bp-legend">{legend} <span class="bp-shapes">Boxes: theorems, '
+           "propositions (rounded: lemmas, corollaries); ellipses: definitions; tabs: figures; "
+           "folders: tables; hexagons: the abstract's headline claims; dashed: not checked or "
+           "not counted. An arrow runs from a result to the results that use it; a node links "
+           "to the card of the claim that checks it.</span></p>")]
+    open_ = [n for n in paper["nodes"] if n["status"] in ("unchecked", "unavailable",
+                                                           "undecided")]
+    if open_:
+        out += [('<table class="bp-unchecked"><caption>Results no claim decides here, and '
+                "why</caption><thead><tr><th>result</th><th>where</th><th>status</th>"
+                "<th>why</th></tr></thead><tbody>")]
+        for n in open_:
+            why = n["reason"] or ("its claims could not decide at this budget: see "
+                                  + ", ".join(f'<a href="#claim-{_e(c["id"])}">'
+                                              f'<code>{_e(c["id"])}</code></a>'
+                                              for c in n["claims"]))
+            why = why if n["status"] == "undecided" else _rich(why)
+            counted = "" if n["counted"] else " (not counted)"
+            out.append(f'<tr id="{_e(n["anchor"])}"><td>{_e(n["label"])}{counted}</td>'
+                       f'<td>{_e(n["locator"])}</td><td>{_e(STATUS_WORDS[n["status"]])}</td>'
+                       f"<td>{why}</td></tr>")
+        out.append("</tbody></table>")
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def papers_table(doc: dict, href) -> list[str]:
+    """One row per paper (Markdown): coverage, errors found in print, decided / undecided /
+    unavailable; ``href(topic)`` is the link to the paper's page."""
+    from numerics.report import fmt_coverage
+
+    lines = [("| paper | coverage | theorem-like | figures, tables | errors in print | decided "
+             "/ undecided / unavailable |"), "|---|---|---|---|---|---|"]
+    for t, p in (doc.get("papers") or {}).items():
+        n = p["counts"]
+        mark = "" if p["complete"] else " (incomplete blueprint)"
+        lines.append(f"| [{t}]({href(t)}): {p['title']}{mark} | "
+                     f"{fmt_coverage(p['coverage']['all'])} | "
+                     f"{fmt_coverage(p['coverage']['theorem_like'])} | "
+                     f"{fmt_coverage(p['coverage']['figures_tables'])} | "
+                     f"{n['errors_in_print']} | {n['decided']} / {n['undecided']} / "
+                     f"{n['unavailable']} |")
+    return lines
 
 
 def _paper_pages(doc: dict, papers: dict) -> list[str]:
@@ -462,6 +556,9 @@ def _paper_pages(doc: dict, papers: dict) -> list[str]:
         links = _links(papers[topic])
         if links:
             text += ["**Links:** " + " · ".join(links), ""]
+        paper = (doc.get("papers") or {}).get(topic)
+        if paper:
+            text += ["## Blueprint", "", "```{raw} html", _blueprint(paper), "```", ""]
         text += ["## Summary", "", _prose(mine, counts), ""]
         lead = _lead_figure(mine, figures, present)
         if lead:
@@ -477,9 +574,12 @@ def _paper_pages(doc: dict, papers: dict) -> list[str]:
             text += [_card(r, by_id, corrects_me, figures, present, "../../") for r in cards]
         text += ["```", ""]
         _write(GEN / "papers" / f"{topic}.md", "\n".join(text))
+    table = papers_table(doc, lambda t: f"{t}.md")
     _write(GEN / "papers" / "index.md", "\n".join(
-        ["# Papers", "", "One page per paper: every registered claim as a card.", "",
-         "```{toctree}", ":maxdepth: 1", "", *topics, "```", ""]))
+        ["# Papers", "", ("One page per paper: its blueprint (the numbered results and the "
+         "claims that check them), then every registered claim as a card. Coverage = (full + "
+         "½ partial) / counted results."), "", *table, "",
+         "```{toctree}", ":maxdepth: 1", ":hidden:", "", *topics, "```", ""]))
     return topics
 
 
@@ -497,6 +597,8 @@ def _summary(doc: dict) -> None:
               f"{len(errors)}.**"), "",
              "| " + " | ".join(labels) + " |", "|" + "---|" * len(labels),
              "| " + " | ".join(str(n) for n in labels.values()) + " |", "",
+             "## The papers", "",
+             *papers_table(doc, lambda t: f"_generated/papers/{t}.md"), "",
              "## Errors found in printed text or released code", "",
              ("A statement the paper prints (or its released code implements), checked on the "
               "paper's own objects, that fails; the card shows the counterexample, the printed "
@@ -562,6 +664,9 @@ def _api(topics) -> None:
 def _benchmarks() -> None:
     src = _reports() / "BENCHMARKS.md"
     text = src.read_text() if src.exists() else "# Benchmarks\n\nRun `make bench`.\n"
+    history = DOCS / "performance_history.md"
+    if history.exists():
+        text = text.rstrip() + "\n\n" + history.read_text()
     png = _reports() / "benchmarks_scaling.png"
     if png.exists():
         dest = GEN / "extra" / "reports" / png.name
@@ -583,9 +688,15 @@ def _drop_stale(folder: Path, keep: set[str], suffix: str) -> None:
 def generate(app=None) -> None:
     from theory import PAPERS
 
+    report = _reports() / "claims.json"
+    if not report.is_file():
+        from sphinx.errors import ConfigError
+
+        raise ConfigError(f"the site is built from {report}, which does not exist: run "
+                          "`iclr26-verify check` (or `make reproduce`) first")
     GEN.mkdir(exist_ok=True)
     (GEN / "extra").mkdir(exist_ok=True)
-    doc = json.loads((_reports() / "claims.json").read_text())
+    doc = json.loads(report.read_text())
     topics = _paper_pages(doc, PAPERS)
     _drop_stale(GEN / "papers", set(topics), ".md")
     _drop_stale(GEN / "api", set(topics), ".rst")
@@ -611,8 +722,20 @@ def _mathjax_everywhere(app, pagename, templatename, context, doctree):
         context["has_maths_elements"] = True
 
 
+QUICK_BANNER = ("Figures on this site come from a quick run (small sizes) and can differ from "
+                "the full results their cards report: <code>make reproduce</code> draws the full "
+                "figures, then <code>make docs</code>.")
+
+
+def _announce_quick_figures(app, pagename, templatename, context, doctree):
+    """Every page says so when the site shows quick figures (the theme's announcement bar)."""
+    if QUICK_FIGURES:
+        context["theme_announcement"] = QUICK_BANNER
+
+
 def setup(app):
     app.connect("builder-inited", generate)
     app.connect("html-page-context", _mathjax_everywhere, priority=400)
+    app.connect("html-page-context", _announce_quick_figures)
     app.connect("autodoc-skip-member", _skip_foreign)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
