@@ -27,6 +27,7 @@ extensions = [
 # sphinx-gallery writes a notebook beside each example; myst_nb would read it as a second
 # source of the same page, so only the generated .rst pages are sources
 exclude_patterns = ["_build", "**.ipynb_checkpoints", "_generated/summary.md",
+                    "performance_history.md",
                     "_generated/gallery/*.ipynb", "_generated/gallery/*.py"]
 html_theme = "pydata_sphinx_theme"
 html_static_path = ["_static"]

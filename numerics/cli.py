@@ -147,12 +147,37 @@ def _print_results(results, console) -> None:
     console.print(table)
 
 
+def _print_papers(results, console) -> None:
+    """One line per paper: its claims by what they found, and its coverage (blueprint)."""
+    from rich.table import Table
+
+    from numerics.report import fmt_coverage, papers
+
+    doc = papers(results)
+    table = Table(title="papers (`--list` shows every claim)", box=None, pad_edge=False)
+    for col in ("paper", "claims", "verified", "errors in print", "readings fail",
+                "not reproduced", "undecided", "unavailable", "coverage"):
+        table.add_column(col, overflow="fold")
+    for t in TOPICS:
+        rows = [r for r in results if r.claim.topic == t]
+        if not rows:
+            continue
+        n = {v: sum(r.verdict == v for r in rows) for v in (
+            "verified", "refuted", "reading_fails", "not_reproduced", "undecided",
+            "unavailable")}
+        cov = fmt_coverage(doc[t]["coverage"]["all"]) if t in doc else "no blueprint"
+        errors = f"[red bold]{n['refuted']}[/]" if n["refuted"] else "0"
+        table.add_row(t, str(len(rows)), str(n["verified"]), errors, str(n["reading_fails"]),
+                      str(n["not_reproduced"]), str(n["undecided"]), str(n["unavailable"]),
+                      cov)
+    console.print(table)
+
+
 def _finish_claims(results, console) -> int:
     missed = [r for r in results if not r.on_target]
     if missed:
         for r in missed:
-            console.print(f"[red]MISSED[/] {r.claim.id}: expected {r.claim.expected}, got "
-                          f"{r.verdict}. {r.evidence.note}")
+            console.print("[red]MISSED[/] " + r.explain(), markup=False, highlight=False)
         return 1
     from numerics.report import headline, summary
 
@@ -163,7 +188,7 @@ def _finish_claims(results, console) -> int:
 
 
 def cmd_check(args) -> int:
-    from numerics.report import to_json, write_reports
+    from numerics.report import papers, sync_readme, to_json, write_reports
 
     console = _console(stderr=args.json)
     results = _run_claims_for(args, console)
@@ -172,10 +197,16 @@ def cmd_check(args) -> int:
         j, _ = write_reports(results, args.reports, partial=partial)
         if partial:
             console.print(f"partial report (some topics or kinds only): {j}")
+        elif not args.quick:
+            # the README's coverage table follows the full report it was generated from
+            sync_readme(Path(args.reports).resolve().parent / "README.md",
+                        papers(results))
     if args.json:
         sys.stdout.write(to_json(results) + "\n")
+    elif getattr(args, "list", False) or args.topic:
+        _print_results(results, console)  # the claims the user asked for
     else:
-        _print_results(results, console)
+        _print_papers(results, console)
     return _finish_claims(results, console)
 
 
@@ -269,11 +300,15 @@ def cmd_notebooks(args) -> int:
         task = progress.add_task("notebooks", total=len(sources), item="")
         built = ex.map(
             notebook_task, sources, quick=args.quick,
+            out_dir=str(Path(getattr(args, "reports", QUICK_REPORTS), "notebooks"))
+            if args.quick else None,
             on_done=lambda src, _: progress.update(task, advance=1, item=Path(src).name))
     failed = [b.error for b in built if b.error is not None]
     for f in failed:
         console.print(f"[red]FAILED[/] {f}")
-    console.print(f"{len(sources) - len(failed)}/{len(sources)} notebooks executed"
+    where = (f" under {Path(getattr(args, 'reports', QUICK_REPORTS), 'notebooks')}/ (quick: "
+             "notebooks/*.ipynb keep the full run)" if args.quick else "")
+    console.print(f"{len(sources) - len(failed)}/{len(sources)} notebooks executed{where}"
                   + _current_note(built))
     return 1 if failed else 0
 
@@ -564,8 +599,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--quick", action="store_true", help="small sizes for empirical claims")
     sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
     sp.add_argument("--empirical-only", action="store_true", help="only empirical claims")
-    sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
+    sp.add_argument("--reports", default=None, help=REPORTS_HELP)
     sp.add_argument("--no-report", action="store_true", help="do not write reports/")
+    sp.add_argument("--list", action="store_true", help="list every claim checked (default: "
+                    "one line per paper, or the claims of the topics given with --topic)")
     jobs_opt(sp)
     sp.set_defaults(fn=cmd_check)
 
@@ -586,7 +623,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("notebooks", help="execute the notebooks")
     topic_opt(sp)
-    sp.add_argument("--quick", action="store_true", help="QUICK=1: small sizes")
+    sp.add_argument("--quick", action="store_true", help="QUICK=1: small sizes; the executed "
+                    f"notebooks go to {QUICK_REPORTS}/notebooks/, never over notebooks/*.ipynb")
     jobs_opt(sp)
     sp.set_defaults(fn=cmd_notebooks)
 
@@ -617,7 +655,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--quick", action="store_true", help="small sizes everywhere")
     sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
     sp.add_argument("--skip-notebooks", action="store_true", help="do not execute notebooks")
-    sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
+    sp.add_argument("--reports", default=None, help=REPORTS_HELP)
     sp.add_argument("--profile", action="store_true", help="time every topic, task and "
                     "experiment (computed or loaded from the result store); write "
                     "PROFILE.md and profile.json to the reports folder")
@@ -626,10 +664,27 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+#: Where a quick run writes its report and executed notebooks: never over the committed full
+#: report (reports/claims.json, REPORT.md) or the executed notebooks (notebooks/*.ipynb).
+QUICK_REPORTS = "reports/quick"
+REPORTS_HELP = f"output folder (default: reports, or {QUICK_REPORTS} with --quick)"
+
+
+def reports_folder(args) -> str:
+    """The output folder a command writes to: ``--reports`` when given, else ``reports`` for
+    a full run and :data:`QUICK_REPORTS` for a quick one."""
+    given = getattr(args, "reports", None)
+    if given is not None:
+        return given
+    return QUICK_REPORTS if getattr(args, "quick", False) else "reports"
+
+
 def main(argv=None) -> int:
     from numerics.execution import SchedulerUnreachable
 
     args = build_parser().parse_args(argv)
+    if hasattr(args, "reports"):
+        args.reports = reports_folder(args)
     from numerics import seeds, store
 
     seeds.install()  # ICLR26_SEED_BLOCK: a second block of seeds (numerics.stability)

@@ -59,8 +59,21 @@ def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+class _QuietUnavailable(logging.Filter):
+    """Drops the worker's "Compute Failed" report of a task that raised ``Unavailable``: a check
+    that cannot run at these sizes says so by design, and the client reports it as such (an
+    undecided or unavailable row), so the worker's traceback is noise."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "Unavailable(" not in record.getMessage()
+
+
 def _one_thread_worker():
-    """Set on every worker: BLAS and torch use one thread (the cores are the workers)."""
+    """Set on every worker: BLAS and torch use one thread (the cores are the workers), and an
+    expected ``Unavailable`` is not logged as a failure."""
+    log = logging.getLogger("distributed.worker")
+    if not any(isinstance(f, _QuietUnavailable) for f in log.filters):
+        log.addFilter(_QuietUnavailable())
     for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         os.environ[var] = "1"
     try:
@@ -208,8 +221,10 @@ def executor(jobs: int | None = None, scheduler: str | None = None,
         else:
             from distributed import LocalCluster
 
+            # the scheduler's HTTP server on a free port: on the default one a second run (or
+            # any other Dask) prints that the port is taken
             ex.cluster = LocalCluster(n_workers=jobs or default_jobs(), threads_per_worker=1,
-                                      processes=True, dashboard_address=None,
+                                      processes=True, dashboard_address=":0",
                                       silence_logs=logging.ERROR)
             ex.client = Client(ex.cluster, set_as_default=False)
         ex.client.run(_one_thread_worker)
@@ -404,14 +419,18 @@ def figure_task(key: tuple[str, str], *, out: str = "figures", quick: bool = Fal
     return Built(current=current)
 
 
-def notebook_task(source: str, *, quick: bool = False) -> Built:
-    """Execute one notebook unless its ``.ipynb`` is up to date."""
+def notebook_task(source: str, *, quick: bool = False, out_dir: str | None = None) -> Built:
+    """Execute one notebook unless its ``.ipynb`` is up to date; it is written beside its source,
+    or into ``out_dir`` (a quick run's, so that it never replaces the full run's record)."""
     from pathlib import Path
 
     from numerics.notebooks import execute
     from numerics.renders import build_unless_current, notebook_key
 
     target = Path(source).with_suffix(".ipynb")
+    if out_dir is not None:
+        target = Path(out_dir) / target.name
+        target.parent.mkdir(parents=True, exist_ok=True)
 
     def build():
         execute(source, quick=quick, out_path=target)

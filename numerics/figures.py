@@ -9,6 +9,7 @@ atomically. Topic figures live in ``numerics.<topic>.figures*`` modules.
 from __future__ import annotations
 
 import csv
+import inspect
 import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -45,13 +46,19 @@ def figure(topic: str, name: str, *, claims: tuple[str, ...] | str = ()):
             # a second figure of the same name would silently replace the first
             raise ValueError(f"figure {topic}/{name} is registered twice: by "
                              f"{old.fn.__module__}.{old.fn.__qualname__} and by {where}")
-        doc = (fn.__doc__ or "").strip().splitlines()
-        _FIGURES[(topic, name)] = FigureSpec(topic, name, fn, doc[0] if doc else "",
+        _FIGURES[(topic, name)] = FigureSpec(topic, name, fn, caption(fn),
                                              (claims,) if isinstance(claims, str) else
                                              tuple(claims))
         return fn
 
     return register
+
+
+def caption(fn) -> str:
+    """A figure's caption: the first paragraph of its function's docstring, in one line (the
+    site shows it under the image; it must be whole sentences)."""
+    doc = inspect.cleandoc(fn.__doc__ or "")
+    return " ".join(doc.split("\n\n", 1)[0].split())
 
 
 def discover_figures(topics: Iterable[str] | None = None) -> list[FigureSpec]:

@@ -57,3 +57,32 @@ def test_refuted_claim_without_corrected_partner_is_rejected():
 
     with pytest.raises(ValueError, match="must name its corrected claim"):
         claim("tsne.fake.refuted", where="x", statement="x", expected="refuted")(lambda: None)
+
+
+def test_quick_runs_write_apart_from_the_full_report_and_notebooks(monkeypatch, tmp_path):
+    """`reproduce --quick` writes reports/quick/ (report and executed notebooks) and leaves the
+    committed reports/claims.json, REPORT.md and notebooks/*.ipynb as they were."""
+    ok = Claim(id="fairness.fake.holds", topic="fairness", where="nowhere", statement="holds",
+               expected="verified", check=lambda: Evidence(True, 1.0, 1.0, None, "fine"))
+    monkeypatch.setattr("theory.claims.discover", lambda topics, kinds: [ok])
+    monkeypatch.setattr(cli, "cmd_figures", lambda args: 0)
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    full = {"reports/claims.json": '{"mode": "full"}', "reports/REPORT.md": "# full\n",
+            "notebooks/00_fairness.ipynb": "{}"}
+    for rel, text in full.items():
+        (tmp_path / rel).write_text(text)
+    source = tmp_path / "notebooks" / "00_fairness.py"
+    source.write_text("# %% [markdown]\n# A tiny notebook.\n\n# %%\nx = 1 + 1\n")
+    monkeypatch.setattr("numerics.notebooks.notebook_sources", lambda *a: [source])
+    monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    assert cli.reports_folder(cli.build_parser().parse_args(["check", "--quick"])) == \
+        cli.QUICK_REPORTS
+    assert cli.main(["reproduce", "--quick", "--jobs", "1"]) == 0
+    for rel, text in full.items():
+        assert (tmp_path / rel).read_text() == text, f"{rel} was overwritten by a quick run"
+    quick = tmp_path / cli.QUICK_REPORTS
+    assert json.loads((quick / "claims.json").read_text())["mode"] == "quick"
+    assert (quick / "REPORT.md").exists()
+    assert (quick / "notebooks" / "00_fairness.ipynb").exists()

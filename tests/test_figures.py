@@ -420,3 +420,14 @@ def test_the_checks_see_the_faults_they_name():
     fig.canvas.draw()
     faults = overlap_faults(fig)
     assert any("tick labels" in f for f in faults) and any("covers" in f for f in faults), faults
+
+
+def test_every_caption_is_whole_sentences():
+    """The site shows a figure's caption (the first paragraph of its docstring) under it: never
+    empty, never stopping mid-sentence."""
+    from numerics.figures import discover_figures
+
+    bad = [f"{s.topic}/{s.name}: {s.description[-60:]!r}" for s in discover_figures()
+           if len(s.description) < 20 or not s.description.endswith((".", "?", "!"))
+           or s.description[0].islower()]
+    assert not bad, bad

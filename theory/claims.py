@@ -701,6 +701,7 @@ class Claim:
 
 
 HOLDING = ("verified", "corrected", "sharpened", "extension")
+_REL_WORDS = {"eq": "should equal", "le": "should be at most", "ge": "should be at least"}
 #: Verdicts that decide nothing about the statement.
 UNDECIDED = ("undecided", "unavailable")
 
@@ -757,6 +758,54 @@ class Result:
     def weak_unlabelled(self) -> bool:
         """Weak, and not labelled ``observation`` (or ``sanity``): a defect of the check."""
         return self.weak and "observation" not in self.claim.evidence
+
+    def explain(self, width: int = 400) -> str:
+        """Why this result missed its expected verdict, in a few sentences (at most ~20 lines):
+        the claim, its statement, what was expected and what came out, the worst comparison,
+        the failing parts and the note. A failing check of ours is called a failing check:
+        ``refuted`` is a label derived for the papers' printed statements, not a test outcome.
+        """
+        c, e = self.claim, self.evidence
+
+        def cut(text, n=width):
+            text = " ".join(str(text).split())
+            return text if len(text) <= n else text[:n - 1] + "…"
+
+        lines = [(f"Claim {c.id} ({c.where}) did not reach its expected verdict "
+                 f"'{c.expected}'."), f"Statement: {cut(c.statement)}"]
+        if self.error is not None:
+            lines.append(f"The check crashed: {cut(e.note)}")
+            lines += [ln for ln in self.error.strip().splitlines()[-6:]]
+            return "\n".join(lines)
+        if self.verdict in FAILING and c.expected not in FAILING:
+            lines.append(f"The check failed: the statement did not hold on this evidence "
+                         f"(the outcome derives '{self.verdict}').")
+        elif c.expected in FAILING and self.verdict in HOLDING:
+            lines.append("The check passed, but it was registered to fail: its counterexample "
+                         "no longer fails.")
+        elif self.verdict in UNDECIDED:
+            lines.append(f"The check could not decide ({self.verdict}).")
+        else:
+            lines.append(f"The outcome derives '{self.verdict}'.")
+        failing = [x for x in e.comparisons if not x.holds()]
+        if failing:
+            worst = min(failing, key=lambda x: float(np.min(x.slack())))
+            d = worst.to_dict()
+            at = d.get("worst") or {"value": d["value"], "reference": d["reference"]}
+            where = f" (element {at['index']} of {d['size']})" if "index" in at else ""
+            tol = f", tolerance rtol {worst.rtol:g}, atol {worst.atol:g}" if (
+                worst.rtol or worst.atol) else ""
+            lines.append(f"Worst comparison: {worst.name}{where}: {at['value']} "
+                         f"{_REL_WORDS[worst.relation]} {at['reference']}{tol}: fails.")
+        parts = ([x.name for x in failing] + [k for k, v in e.facts.items() if not v]
+                 + [f"{t.name} ({t.decision}, p {t.p_value:.3g}, power {t.power:.2f})"
+                    for t in e.tests if t.decision != "holds"])
+        if parts:
+            more = f" and {len(parts) - 5} more" if len(parts) > 5 else ""
+            lines.append(f"Failing parts: {'; '.join(parts[:5])}{more}.")
+        if e.note:
+            lines.append(f"Note: {cut(e.note)}")
+        return "\n".join(lines)
 
     def to_dict(self) -> dict:
         c, e = self.claim, self.evidence

@@ -23,12 +23,7 @@ def _result(claim_id):
 @pytest.mark.parametrize("claim", PARAMS, ids=IDS)
 def test_claim_reaches_expected_verdict(claim):
     result = _result(claim.id)
-    assert result.error is None, result.error
-    assert result.verdict == claim.expected, (
-        f"{claim.id} ({claim.where}): expected {claim.expected}, got {result.verdict}; "
-        f"measured={result.evidence.measured!r} expected={result.evidence.expected!r} "
-        f"note={result.evidence.note}"
-    )
+    assert result.error is None and result.verdict == claim.expected, result.explain()
 
 
 @pytest.mark.parametrize("claim", PARAMS, ids=IDS)
