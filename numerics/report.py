@@ -358,6 +358,7 @@ def summary(results: list[Result]) -> dict:
         "on_target": sum(r.on_target for r in results),
         "missed": [r.claim.id for r in results if not r.on_target],
         "undecided_in_quick_mode": [r.claim.id for r in results if r.undecided],
+        "underpowered_decisions": [r.claim.id for r in results if r.underpowered_decision],
         "labels": {k: labels[k] for k in LABELS if labels.get(k)},
         "verdicts": {k: labels[k] for k in LABELS if labels.get(k)},
         "sources": dict(sorted(Counter(r.claim.source.kind if r.claim.source else "undeclared"
@@ -391,6 +392,10 @@ def headline(s: dict) -> str:
     if notes and s.get("undecided", 0):
         undecided += f" ({', '.join(notes)})"
     errors = f", {s['errors']} crashed" if s.get("errors") else ""
+    weak = len(s.get("underpowered_decisions") or [])
+    if weak:
+        hit += (f", {weak} of them registered undecided and decided here by an underpowered "
+                "test")
     return (f"{s.get('claims', 0)} claims: {decided} decided ({hit} reached their expected "
             f"verdict); not decided: {undecided}, {s.get('unavailable', 0)} unavailable (cannot "
             f"be checked here){errors}; {s.get('verification', 0)} count as verification "
@@ -553,6 +558,9 @@ def _verdict_cell(r: Result) -> str:
     c = r.claim
     if r.undecided:
         verdict = f"undecided in quick mode (expected {c.expected})"
+    elif r.underpowered_decision:
+        verdict = (f"{r.label} here, registered undecided (its test is underpowered: the "
+                   "decision does not carry to other machines)")
     elif r.on_target:
         verdict = r.label
     else:

@@ -50,3 +50,27 @@ def test_a_crash_shows_the_end_of_its_traceback():
     msg = _claim(crashes).run().explain()
     assert "The check crashed: ZeroDivisionError" in msg
     assert len(msg.splitlines()) < 40
+
+
+def _tested(power, decision="holds"):
+    from theory.claims import Preregistered, TestResult
+
+    def check():
+        j = Judge()
+        j.test(TestResult("gain", "paired gain", "greater", 0.05, 3, 0.03, 0.3, (0.1, 0.5),
+                          0.01, power, 0.25, decision))
+        return j.evidence()
+
+    return Claim(id="jumbo.fake.gain", topic="jumbo", where="Table 1", statement="a gain",
+                 expected="undecided", check=check, kind="empirical",
+                 evidence=("observation",), source=Source("printed", "arXiv x, Table 1"),
+                 setting=Setting("analogue", "digits"),
+                 test=Preregistered("paired gain", "greater", 3, 0.03, "paper: Table 1"))
+
+
+def test_a_registered_undecided_claim_decided_by_an_underpowered_test_is_not_a_miss():
+    low = _tested(power=0.1).run()
+    assert low.verdict == "verified" and low.underpowered_decision and low.on_target
+    powered = _tested(power=0.9).run()
+    assert powered.verdict == "verified" and not powered.underpowered_decision
+    assert not powered.on_target  # a powered decision against the registration is a miss

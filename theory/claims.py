@@ -725,8 +725,20 @@ class Result:
                 and not (c.test is not None and c.test.quick_decides))
 
     @property
+    def underpowered_decision(self) -> bool:
+        """Registered ``undecided`` at this budget, yet its tests decided here with less than
+        :data:`MIN_POWER` at the declared effect. A significant result of an underpowered test
+        is a valid level-α decision but not a reproducible one: another CPU's kernels or seed
+        block move it across α (seen for a jumbo claim between two AMD EPYC machines, AVX2 and
+        AVX-512). It is reported as decided here, and it is not a miss."""
+        tests = self.evidence.tests
+        return (self.claim.expected == "undecided" and self.verdict in HOLDING
+                and bool(tests) and min(t.power for t in tests) < MIN_POWER)
+
+    @property
     def on_target(self) -> bool:
-        return self.verdict == self.claim.expected or self.undecided
+        return (self.verdict == self.claim.expected or self.undecided
+                or self.underpowered_decision)
 
     @property
     def label(self) -> str:
@@ -814,6 +826,7 @@ class Result:
             "statement": c.statement, "expected_verdict": c.expected, "verdict": self.verdict,
             "label": self.label,
             "on_target": self.on_target, "undecided_in_quick_mode": self.undecided,
+            "underpowered_decision": self.underpowered_decision,
             "statement_source": c.source.to_dict() if c.source else None,
             "setting": c.setting.to_dict() if c.setting else None,
             "evidence_kinds": list(c.evidence), "relation": c.relation,
