@@ -89,7 +89,7 @@ def to_dot(paper: dict) -> str:
 
 
 def render_svg(dot: str) -> str:
-    """SVG of ``dot`` by Graphviz, sized to its container (width 100 %, height by its box)."""
+    """SVG of ``dot`` by Graphviz, at its natural size (the page scrolls a wide graph)."""
     exe = shutil.which("dot")
     if exe is None:
         raise GraphvizMissing("Graphviz's 'dot' is needed to draw the blueprint graphs and was "
@@ -100,7 +100,6 @@ def render_svg(dot: str) -> str:
     if out.returncode != 0:
         raise RuntimeError(f"Graphviz failed on a blueprint graph: {out.stderr.strip()}")
     svg = out.stdout[out.stdout.index("<svg"):]
-    # a fixed size in pt would overflow the column; the viewBox keeps the proportions
-    svg = re.sub(r'<svg width="[^"]*" height="[^"]*"',
-                 '<svg class="blueprint-svg" role="img"', svg, count=1)
+    # drawn at its own size (10 pt labels stay readable); the page scrolls a wide graph
+    svg = svg.replace("<svg ", '<svg class="blueprint-svg" role="img" ', 1)
     return re.sub(r"<!--.*?-->", "", svg, flags=re.DOTALL)

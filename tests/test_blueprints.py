@@ -13,6 +13,7 @@ from theory.blueprint import (
     attachment_problems,
     coverage,
     load,
+    node_credit,
     node_status,
     parse,
     to_dict,
@@ -58,6 +59,19 @@ def _node(label="Theorem 1", kind="theorem", full=(), partial=(), counted=True, 
 def test_node_status_is_derived_from_its_claims(verdicts, status):
     node = _node(full=["a"], partial=[k for k in verdicts if k != "a"])
     assert node_status(node, verdicts)[0] == status
+
+
+def test_full_claims_check_the_node_together():
+    """A statement made of parts (cells of a table of cases) is fully checked only when every
+    part is: one open part leaves the node partial, and it counts half."""
+    node = _node(full=["cell1", "cell2"])
+    both = {"cell1": "verified", "cell2": "verified"}
+    assert node_status(node, both)[0] == "verified"
+    assert node_credit(node, both) == 1.0
+    one_open = {"cell1": "verified", "cell2": "undecided"}
+    assert node_status(node, one_open)[0] == "partial"
+    assert node_credit(node, one_open) == 0.5
+    assert node_credit(node, {"cell1": "unavailable", "cell2": "undecided"}) == 0.0
 
 
 def test_partial_only_is_partial_and_unavailable_keeps_its_reason():
@@ -174,7 +188,6 @@ def test_graph_renders_to_svg_with_links():
     svg = render_svg(to_dot(_paper_entry()))
     assert svg.startswith("<svg class=\"blueprint-svg\"")
     assert 'href="#claim-t.a"' in svg and 'href="#node-figure-1"' in svg
-    assert 'width="' not in svg.split(">", 1)[0]  # sized by its column, not in pt
 
 
 def test_readme_coverage_table_follows_the_committed_report():

@@ -80,7 +80,7 @@ def test_internal_links_and_images_resolve(site):
     assert not broken, broken[:20]
 
 
-def test_each_paper_page_opens_with_its_blueprint_whose_nodes_land_on_cards(site):
+def test_each_paper_page_opens_with_its_findings_then_its_blueprint(site):
     site, _ = site
     papers = json.loads((ROOT / "reports" / "claims.json").read_text()).get("papers") or {}
     assert papers, "reports/claims.json has no blueprints (papers): regenerate the report"
@@ -88,10 +88,17 @@ def test_each_paper_page_opens_with_its_blueprint_whose_nodes_land_on_cards(site
     for topic, paper in papers.items():
         page = (site / "_generated" / "papers" / f"{topic}.html").read_text()
         body = page[page.index("<h1"):]
-        graph, summary = body.find('class="blueprint-svg"'), body.find('id="summary"')
-        if graph < 0 or not 0 <= graph < summary:
-            problems.append(f"{topic}: no blueprint graph before the summary")
+        box, graph = body.find('class="finding-box"'), body.find('class="blueprint-svg"')
+        cards = body.find('class="claim-card"')
+        if not 0 <= box < graph < cards:
+            problems.append(f"{topic}: the page does not open with the finding box, then the "
+                            "blueprint graph, then the cards")
             continue
+        first = body[box:body.index("How sure we are", box)]
+        failing = [c["id"] for c in CLAIMS if c["topic"] == topic and c["verdict"] in (
+            "refuted", "reading_fails", "not_reproduced", "failed_prediction")]
+        problems += [f"{topic}: {cid} is not linked from the finding box" for cid in failing
+                     if f'href="#claim-{cid}"' not in first]
         p = _Refs()
         p.feed(page)
         hrefs = re.findall(r'xlink:href="#([^"]+)"', page)

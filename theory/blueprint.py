@@ -28,9 +28,11 @@ It is data, kept beside the topic and reviewed like code: ``theory/<topic>/bluep
     partial = []
     unchecked = ""                   # why nothing checks it (required when no claim does)
 
-Extent. A claim checks a node **fully** when it checks the statement as printed, on the paper's
-own objects (its setting is ``exact``), every part of it; **partially** when it checks a special
-case, one direction, one of several data sets, or an analogue (stand-in data, model or scale).
+Extent. The ``full`` claims of a node check, together, the statement as printed, on the paper's
+own objects (each has setting ``exact``): one claim may check all of it, or each one part of a
+statement made of parts (a cell of a table of cases, one direction of an equivalence), with every
+part listed. A ``partial`` claim checks a special case, one direction of several, one of several
+data sets, or an analogue (stand-in data, model or scale).
 
 Status (:func:`node_status`), derived from the verdicts of the node's claims, never set by hand.
 Sanity rows and crashed checks say nothing about the paper and are left out; then, in order:
@@ -39,15 +41,15 @@ Sanity rows and crashed checks say nothing about the paper and are left out; the
 ``reading_fails``   a reading or prediction of ours fails (``reading_fails``,
                     ``failed_prediction``);
 ``not_reproduced``  it fails on an analogue with a powered test;
-``verified``        a claim that holds checks the node fully;
-``partial``         claims that hold check it only in part;
+``verified``        its ``full`` claims all hold;
+``partial``         claims that hold check it only in part (or some ``full`` claim is open);
 ``undecided``       its claims could not decide;
 ``unavailable``     its claims cannot run here (the reason is theirs);
 ``unchecked``       no claim checks it (the blueprint says why).
 
 Coverage (:func:`coverage`) = (full + ½ partial) / counted, over the counted nodes: a node
-counts as *full* when a claim that decided (any verdict but undecided or unavailable) checks it
-fully, as *partial* when decided claims check it only in part, and as nothing otherwise. It is
+counts as *full* when all its ``full`` claims decided (any verdict but undecided or unavailable),
+as *partial* when some of its claims decided, and as nothing otherwise. It is
 given overall, for the theorem-like nodes (theorems, lemmas, propositions, corollaries) and for
 figures and tables. A blueprint marked incomplete is a map of what its sources show, and its
 coverage is a fraction of that map, not of the paper.
@@ -256,10 +258,9 @@ def node_status(node: Node, verdicts: Mapping[str, str],
     for verdict, status in _FAILING_STATUS:
         if verdict in got:
             return status, ""
-    holding = [ext for _, ext, v in speaking if v in _HOLDING]
-    if "full" in holding:
+    if node.full and all(verdicts.get(c) in _HOLDING for c in node.full):
         return "verified", ""
-    if holding:
+    if any(v in _HOLDING for _, _, v in speaking):
         return "partial", ""
     if "undecided" in got:
         return "undecided", ""
@@ -268,13 +269,14 @@ def node_status(node: Node, verdicts: Mapping[str, str],
 
 
 def node_credit(node: Node, verdicts: Mapping[str, str]) -> float:
-    """1 when a decided claim checks the node fully, ½ when decided claims check it only in
-    part, else 0 (undecided, unavailable, sanity and crashed rows decide nothing)."""
-    decided = [ext for c, ext in node.claims
-               if verdicts.get(c, "unavailable") not in (*SILENT, "undecided", "unavailable")]
-    if "full" in decided:
+    """1 when all the node's ``full`` claims decided, ½ when some of its claims decided, else
+    0 (undecided, unavailable, sanity and crashed rows decide nothing)."""
+    def decided(c):
+        return verdicts.get(c, "unavailable") not in (*SILENT, "undecided", "unavailable")
+
+    if node.full and all(map(decided, node.full)):
         return 1.0
-    return 0.5 if decided else 0.0
+    return 0.5 if any(decided(c) for c, _ in node.claims) else 0.0
 
 
 def coverage(bp: Blueprint, verdicts: Mapping[str, str]) -> dict:

@@ -458,6 +458,71 @@ def _figure_html(base: str, caption: str, cls: str, quick: bool) -> str:
             f'<a href="{_e(base)}.csv" download>CSV</a>)</figcaption></figure>')
 
 
+def _claim_link(r: dict, with_source: bool = False) -> str:
+    text = (f'<a href="#claim-{_e(r["id"])}"><code>{_e(r["id"])}</code></a> '
+            f"({_rich(r.get('location'))})")
+    if with_source:
+        src = (r.get("statement_source") or {}).get("where", "")
+        text += f", resting on {_e(src if len(src) <= 220 else src[:219] + '…')}"
+    return text
+
+
+def _finding_box(rows: list[dict], paper: dict | None) -> str:
+    """The page's first screen: what the paper claims (its headline statements, paraphrased in
+    its blueprint), what we found (errors in print, readings of ours that fail, results not
+    reproduced, headline claims not checked here, each linked to its card) and how sure we are
+    (what the statements rest on, where they were checked, how much of the paper is mapped)."""
+    from numerics.blueprint_graph import node_href
+    from numerics.report import fmt_coverage
+
+    def label(r):
+        return r.get("label") or r["verdict"]
+
+    nodes = paper["nodes"] if paper else []
+    headline = [n for n in nodes if n["kind"] == "claim"]
+    claims_p = ("<ul>" + "".join(f"<li>{_rich(n['says'])}</li>" for n in headline) + "</ul>"
+                if headline else "Its numbered results are listed in the blueprint below.")
+    found = []
+    errors = [r for r in rows if label(r) == "refuted"]
+    if errors:
+        found.append(f"<strong>{len(errors)} error{'s' if len(errors) > 1 else ''} in the "
+                     "printed text or released code</strong>, each with a counterexample on the "
+                     "paper's own objects and a verified correction: "
+                     + "; ".join(_claim_link(r, with_source=True) for r in errors) + ".")
+    else:
+        found.append("No error in the printed text or released code among what was checked.")
+    for key, what in (("reading_fails", "readings of ours that fail (not errors of the paper)"),
+                      ("not_reproduced", "results not reproduced on an analogue"),
+                      ("failed_prediction", "predictions of ours that failed")):
+        these = [r for r in rows if label(r) == key]
+        if these:
+            found.append(f"{len(these)} {what}: "
+                         + "; ".join(_claim_link(r) for r in these) + ".")
+    open_head = [n for n in headline if n["status"] in ("unchecked", "unavailable",
+                                                          "undecided")]
+    if open_head:
+        found.append("Headline claims not decided here: " + "; ".join(
+            f'<a href="{_e(node_href(n))}">{_e(n["label"])}</a> ({_e(n["status"])}'
+            + (f": {_rich(n['reason'])}" if n["reason"] else "") + ")" for n in open_head)
+            + ".")
+    src = Counter((r.get("statement_source") or {}).get("kind", "undeclared") for r in rows)
+    exact = sum((r.get("setting") or {}).get("kind") == "exact" for r in rows)
+    read = src.get("printed", 0) + src.get("code", 0)
+    sure = (f"{read} of {len(rows)} statements were read in the printed text or the authors' "
+            f"code, {src.get('abstract', 0)} in the abstract, {src.get('secondary', 0)} in a "
+            f"secondary source and {src.get('ours', 0)} are readings or choices of ours; "
+            f"{exact} were checked on the paper's own objects, {len(rows) - exact} on an "
+            "analogue.")
+    if paper:
+        sure += (f" The blueprint is {'complete' if paper['complete'] else 'incomplete'} "
+                 f"(built from {_e('; '.join(paper['sources']))}); coverage of the paper's "
+                 f"numbered results {_e(fmt_coverage(paper['coverage']['all']))}.")
+    return ('<div class="finding-box">'
+            f"<div><strong>What the paper claims.</strong> {claims_p}</div>"
+            f"<p><strong>What we found.</strong> {' '.join(found)}</p>"
+            f"<p><strong>How sure we are.</strong> {sure}</p></div>")
+
+
 def _lead_figure(rows: list[dict], figures, present) -> str | None:
     """The first figure that illustrates a claim of this paper, for the page's head."""
     for r in rows:
@@ -489,21 +554,23 @@ def _blueprint(paper: dict) -> str:
         if any(n["status"] == k for n in paper["nodes"]))
     out = ['<div class="blueprint">',
            (f'<p class="bp-coverage"><strong>Coverage {_e(fmt_coverage(cov["all"]))}</strong>; '
-           f'theorem-like {_e(fmt_coverage(cov["theorem_like"]))}; figures and tables '
-           f'{_e(fmt_coverage(cov["figures_tables"]))}. <span class="bp-built">Blueprint '
-           f'{_e(built)}.{_e(note)}</span></p>'),
+            f'theorem-like {_e(fmt_coverage(cov["theorem_like"]))}; figures and tables '
+            f'{_e(fmt_coverage(cov["figures_tables"]))}.</p>'),
+           (f'<details class="bp-built"><summary>Blueprint {_e(built.split(": ")[0])}: what '
+            f"it was built from</summary><p>{_rich(built)}.{_rich(note)}</p></details>"),
            f'<div class="bp-graph">{render_svg(to_dot(paper))}</div>',
            (f'<p class="bp-legend">{legend} <span class="bp-shapes">Boxes: theorems, '
-           "propositions (rounded: lemmas, corollaries); ellipses: definitions; tabs: figures; "
-           "folders: tables; hexagons: the abstract's headline claims; dashed: not checked or "
-           "not counted. An arrow runs from a result to the results that use it; a node links "
-           "to the card of the claim that checks it.</span></p>")]
+            "propositions (rounded: lemmas, corollaries); ellipses: definitions; tabs: figures; "
+            "folders: tables; hexagons: the abstract's headline claims; dashed: not checked or "
+            "not counted. An arrow runs from a result to the results that use it; a node links "
+            "to the card of the claim that checks it.</span></p>")]
     open_ = [n for n in paper["nodes"] if n["status"] in ("unchecked", "unavailable",
                                                            "undecided")]
     if open_:
         out += [('<table class="bp-unchecked"><caption>Results no claim decides here, and '
-                "why</caption><thead><tr><th>result</th><th>where</th><th>status</th>"
-                "<th>why</th></tr></thead><tbody>")]
+                 'why</caption><colgroup><col class="c-result"><col class="c-where">'
+                 '<col class="c-status"><col></colgroup><thead><tr><th>result</th>'
+                 "<th>where</th><th>status</th><th>why</th></tr></thead><tbody>")]
         for n in open_:
             why = n["reason"] or ("its claims could not decide at this budget: see "
                                   + ", ".join(f'<a href="#claim-{_e(c["id"])}">'
@@ -557,9 +624,10 @@ def _paper_pages(doc: dict, papers: dict) -> list[str]:
         if links:
             text += ["**Links:** " + " · ".join(links), ""]
         paper = (doc.get("papers") or {}).get(topic)
+        text += ["## Summary", "", "```{raw} html", _finding_box(mine, paper), "```", "",
+                 _prose(mine, counts), ""]
         if paper:
             text += ["## Blueprint", "", "```{raw} html", _blueprint(paper), "```", ""]
-        text += ["## Summary", "", _prose(mine, counts), ""]
         lead = _lead_figure(mine, figures, present)
         if lead:
             text += ["```{raw} html", lead, "```", ""]
