@@ -188,7 +188,7 @@ def _finish_claims(results, console) -> int:
 
 
 def cmd_check(args) -> int:
-    from numerics.report import papers, sync_readme, to_json, write_reports
+    from numerics.report import sync_readme, to_json, write_reports
 
     console = _console(stderr=args.json)
     results = _run_claims_for(args, console)
@@ -198,9 +198,9 @@ def cmd_check(args) -> int:
         if partial:
             console.print(f"partial report (some topics or kinds only): {j}")
         elif not args.quick:
-            # the README's coverage table follows the full report it was generated from
+            # the README's generated blocks follow the full report they come from
             sync_readme(Path(args.reports).resolve().parent / "README.md",
-                        papers(results))
+                        json.loads(Path(j).read_text()))
     if args.json:
         sys.stdout.write(to_json(results) + "\n")
     elif getattr(args, "list", False) or args.topic:

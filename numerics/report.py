@@ -721,26 +721,75 @@ def to_markdown(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-README_START = "<!-- coverage table: generated from reports/claims.json, do not edit -->"
-README_END = "<!-- end of coverage table -->"
+def _short(text: str, n: int = 240) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= n else text[:n - 1] + "…"
 
 
-def sync_readme(readme: str | Path, doc_papers: dict) -> bool:
-    """Rewrite the README's coverage table (between :data:`README_START` and
-    :data:`README_END`) from a full report's ``papers``; ``False`` when the README has no
-    such block (an installed package's, a user's)."""
+def findings_lines(doc: dict) -> list[str]:
+    """The findings of a report (``claims.json``), in Markdown: its headline, then one line per
+    error in print, per reading of ours that fails, per result not reproduced and per failed
+    prediction, each with what it rests on (the README shows these, generated, never written
+    by hand)."""
+    rows = doc["claims"]
+    s = doc["summary"]
+
+    def line(r, why=True):
+        src = r.get("statement_source") or {}
+        rests = f" Rests on: {src.get('kind')}, {_short(src.get('where', ''), 200)}." if why \
+            else f" ({src.get('kind')})"
+        return f"  - `{r['id']}` ({_md(r['location'])}): {_md(_short(r['statement']))}{rests}"
+
+    out = [f"{headline(s)}.", ""]
+    groups = (("refuted", "Errors found in the printed text or released code",
+               ("checked on the paper's own objects, each with a counterexample and a verified "
+               "correction")),
+              ("reading_fails", "Readings of ours that fail",
+               ("a statement taken from an abstract, a secondary source or our own reading; not "
+               "errors of the papers")),
+              ("not_reproduced", "Not reproduced on an analogue",
+               "stand-in data or scale, with a test that had the power to see the effect"),
+              ("failed_prediction", "Predictions of ours that failed", ("not errors of the "
+               "papers")))
+    for verdict, title, blurb in groups:
+        these = [r for r in rows if r["verdict"] == verdict]
+        if verdict == "refuted":
+            these = [r for r in these if r["id"] in set(s.get("errors_in_paper") or ())]
+        out.append(f"- **{title}: {len(these)}** ({blurb}){':' if these else '.'}")
+        out += [line(r) for r in these]
+    return out
+
+
+#: Blocks of the README that a full report rewrites: name -> (function of claims.json).
+README_BLOCKS = {"coverage table": lambda doc: coverage_table(doc["papers"]),
+                 "findings": findings_lines}
+
+
+def readme_markers(name: str) -> tuple[str, str]:
+    return (f"<!-- {name}: generated from reports/claims.json, do not edit -->",
+            f"<!-- end of {name} -->")
+
+
+def sync_readme(readme: str | Path, doc: dict) -> bool:
+    """Rewrite the README's generated blocks (:data:`README_BLOCKS`, between the markers of
+    :func:`readme_markers`) from a full report (``claims.json``); ``False`` when the README has
+    none of them (an installed package's, a user's)."""
     path = Path(readme)
     if not path.is_file():
         return False
-    text = path.read_text()
-    if README_START not in text or README_END not in text:
-        return False
-    head, rest = text.split(README_START, 1)
-    _, tail = rest.split(README_END, 1)
-    new = "\n".join([README_START, *coverage_table(doc_papers), README_END])
-    if head + new + tail != text:
-        write_text(path, head + new + tail)
-    return True
+    text = original = path.read_text()
+    found = False
+    for name, make in README_BLOCKS.items():
+        start, end = readme_markers(name)
+        if start not in text or end not in text:
+            continue
+        found = True
+        head, rest = text.split(start, 1)
+        _, tail = rest.split(end, 1)
+        text = head + "\n".join([start, *make(doc), end]) + tail
+    if text != original:
+        write_text(path, text)
+    return found
 
 
 def write_reports(results: list[Result], out_dir: str | Path = "reports", *,

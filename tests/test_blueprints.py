@@ -190,34 +190,45 @@ def test_graph_renders_to_svg_with_links():
     assert 'href="#claim-t.a"' in svg and 'href="#node-figure-1"' in svg
 
 
-def test_readme_coverage_table_follows_the_committed_report():
+def test_readme_generated_blocks_follow_the_committed_report():
     import json
     from pathlib import Path
 
-    from numerics.report import README_END, README_START, coverage_table
+    from numerics.report import README_BLOCKS, readme_markers
 
     root = Path(__file__).resolve().parent.parent
     doc = json.loads((root / "reports" / "claims.json").read_text())
     if doc.get("mode") != "full":
         pytest.skip("the committed report is not a full run")
     readme = (root / "README.md").read_text()
-    block = readme.split(README_START, 1)[1].split(README_END, 1)[0].strip()
-    assert block == "\n".join(coverage_table(doc["papers"])), (
-        "README's coverage table is not the committed report's: a full `iclr26-verify check` "
-        "rewrites it")
+    for name, make in README_BLOCKS.items():
+        start, end = readme_markers(name)
+        block = readme.split(start, 1)[1].split(end, 1)[0].strip()
+        assert block == "\n".join(make(doc)), (
+            f"README's {name} is not the committed report's: a full `iclr26-verify check` "
+            "rewrites it")
 
 
-def test_sync_readme_rewrites_only_the_block(tmp_path):
-    from numerics.report import README_END, README_START, sync_readme
+def test_sync_readme_rewrites_only_the_blocks(tmp_path):
+    from numerics.report import readme_markers, sync_readme
 
     paper = {**_paper_entry(), "counts": {"claims": 2, "errors_in_print": 1, "decided": 2,
                                            "undecided": 0, "unavailable": 0}}
+    row = {"id": "t.b", "location": "Thm 2", "statement": "It holds.", "verdict": "refuted",
+           "statement_source": {"kind": "printed", "where": "arXiv 1234.5678v1, Thm 2"}}
+    doc = {"papers": {"t": paper}, "claims": [row],
+           "summary": {"claims": 1, "decided": 1, "errors_in_paper": ["t.b"]}}
+    start, end = readme_markers("coverage table")
+    fstart, fend = readme_markers("findings")
     readme = tmp_path / "README.md"
-    readme.write_text(f"# x\n\n{README_START}\nold\n{README_END}\n\ntail\n")
-    assert sync_readme(readme, {"t": paper})
+    readme.write_text(f"# x\n\n{start}\nSTALE\n{end}\n\nmid\n{fstart}\nSTALE\n{fend}\ntail\n")
+    assert sync_readme(readme, doc)
     text = readme.read_text()
-    assert "old" not in text and text.startswith("# x\n") and text.endswith("\ntail\n")
+    assert "STALE" not in text and text.startswith("# x\n") and text.endswith("\ntail\n")
+    assert "\nmid\n" in text
     assert "| `t` | complete, 3 results | 0.50 (1 + 1 in part of 3) |" in text
+    assert ("- **Errors found in the printed text or released code: 1**" in text
+            and "`t.b` (Thm 2): It holds. Rests on: printed, arXiv 1234.5678v1, Thm 2." in text)
     plain = tmp_path / "OTHER.md"
     plain.write_text("no block")
-    assert not sync_readme(plain, {"t": paper}) and plain.read_text() == "no block"
+    assert not sync_readme(plain, doc) and plain.read_text() == "no block"
