@@ -486,7 +486,7 @@ def _asymptotic():
     return j.evidence(note="A7: Clarabel exponential-cone solve; POT sinkhorn_log, stopThr 1e-13.")
 
 
-@claim("compression.limits.oneshot_above_asymptotic", where="limits of Thm 2-3 (ours)",
+@claim("compression.limits.oneshot_above_asymptotic", where="Thm 2 vs Thm 3 (ours)",
        statement="One-shot D(R) ≥ asymptotic D∞(R) for every rate, with equality at R = 0; at "
        "q=.3, R=.2: 0.324685 vs 0.195389, so the one-shot curve is not h(p)−h(D).",
        expected="verified", evidence=("independent", "witness"),
@@ -526,7 +526,7 @@ def _classical_cvxpy(R: float, p: float):
     return float(prob.value), float(P.value[:, 1].sum())
 
 
-@claim("compression.limits.classical_rd_after_q_y", where="limits of Thm 2-3 (ours)",
+@claim("compression.limits.classical_rd_after_q_y", where="Thm 3 min over p_Y (ours)",
        statement="min over q_Y of the asymptotic D∞(R; p, q_Y) is the classical H_b^{-1}(H_b(p)−R), "
        "attained at q_Y = (p−D)/(1−2D).", expected="verified", evidence=("independent",),
        source=("ours",
@@ -554,7 +554,7 @@ def _classical():
                       "law is flat near the optimum, hence 1e-5 on q_Y.")
 
 
-@claim("compression.limits.bernoulli_endpoints", where="limits of Thm 2-3 (ours)",
+@claim("compression.limits.bernoulli_endpoints", where="Thm 2 limits in R (ours)",
        statement="One-shot Bernoulli: D(0) = D_ind = q_X+q_Y−2q_Xq_Y and D(R→∞) = D_min = "
        "|q_X−q_Y|.", expected="verified", evidence=("independent",),
        source=("ours",
@@ -575,7 +575,7 @@ def _bern_limits(seed: int = 0):
                       "compression.limits.cb_endpoints, sanity.)")
 
 
-@claim("compression.limits.cb_endpoints", where="limits of Thm 2-3 (ours)",
+@claim("compression.limits.cb_endpoints", where="Thm 2, C_b(R) endpoints (ours)",
        statement="C_b(0) = H(S) and C_b(H_b(q_X)) = H_b(q_S1).", expected="verified",
        evidence=("sanity",),
        source=("ours",

@@ -306,17 +306,18 @@ def _thm4_corrected(seed: int = 0):
 
 
 @claim("compression.thm4.thm7_units_consistent", where="Thm 4(i) vs Thm 7 (3)-(4), units",
-       statement="Thm 4(i) (e^{−2h(S)+2C}) and Thm 7 cases (3)-(4) (2^{−2h(S)+2C}) share one "
-       "reading of the units of C, h(S) and C_b in which each meets its rate-only case at "
-       "C = C_b(R), as the true DRC/DRPC does.",
-       expected="reading_fails", corrected_by="compression.thm4.one_base_cases_meet",
+       statement="The printed classification cases of Thm 4(i) (with e^{−2h(S)+2C}) and Thm 7 "
+       "cases (3)-(4) (with 2^{−2h(S)+2C}) are both right under one common reading of the units "
+       "of C, h(S) and C_b: each meets its rate-only case at C = C_b(R), as the true DRC/DRPC "
+       "does.",
+       expected="refuted", corrected_by="compression.thm4.one_base_cases_meet",
        evidence=("independent", "witness"),
-       source=("ours",
-               ("our requirement (each classification case meets its rate-only case at C = "
-               "C_b(R)) applied to the printed Thm 4 case (i) (e^(−2h(S)+2C)) and Thm 7 cases "
-               "(3)-(4) (2^(−2h(S)+2C)) of the main text of OpenReview mUIGdUTtk2 (ICLR 2026 "
-               "camera-ready), read as a public text extraction whose formulas were "
-               "flattened; the base of the logs and the units of C and h(S) are not printed")),
+       source=("printed",
+               ("OpenReview mUIGdUTtk2 (ICLR 2026 camera-ready), Thm 4(i) (1 − e^{−2h(S)+2C}) vs "
+               "Thm 7 cases (3)-(4) (1 − 2^{−2h(S)+2C}), both with C_b(R) = ½log(1 − "
+               "θ1²(1−2^{−2R})/(σ_S²σ_X²)) + h(S), read through a public text extraction whose "
+               "formulas were flattened; the base of log and the units of C, h(S) are not "
+               "printed, so both readings (bits, nats) are tried")),
        setting="exact")
 def _units():
     R, P = 1.0, 0.01
@@ -736,7 +737,7 @@ def gaussian_rdc_rho(C, kw):
     return rho_classification(C, **kw)
 
 
-@claim("compression.thm4.discretised_convex_solve", where="Thm 4(ii), A13",
+@claim("compression.thm4.discretised_convex_solve", where="Thm 4(ii), discretised",
        statement="A discretised Gaussian problem (X and Y on 40-point grids with the Gaussian "
        "masses, rate KL(P‖p_X⊗p_Y) ≤ R, cvxpy) is within 1e-2 of Thm 4(ii).",
        expected="extension", evidence=("independent", "observation"),
