@@ -544,11 +544,16 @@ def _shift_experiment(quick, seed, device, batched=True):
 
 
 PAPER = {
-    # Table 2 (accuracy drop, points, mean ± std over runs) and Fig. 3 / Fig. 7 correlations.
-    "table2": {("mean", "outlier"): (2.0, 1.3), ("max", "outlier"): (20.1, 1.8),
-               ("mean", "noise"): (13.6, 7.1), ("max", "noise"): (4.8, 3.7)},
-    "fig3_r": {("mean", "up"): 0.92, ("mean", "down"): 0.94,
-               ("max", "up"): 0.90, ("max", "down"): 0.90},
+    # Table 2 (accuracy drop in points; (mean, std) with std None where no public source gives
+    # it) and the Fig. 3 correlation, as the public reading (msrepo annotation, §3.3 and
+    # 'Experiments, briefly') quotes them: outlier about 2 (mean) and 20 (max), noise 13.6 and
+    # 4.8; Fig. 3 one value, r ≈ 0.9, not split by network or direction, so every arm shows it.
+    # Earlier values with no public locator (2.0/20.1, the stds, and per-arm r 0.92/0.94/0.90/
+    # 0.90) were dropped.
+    "table2": {("mean", "outlier"): (2, None), ("max", "outlier"): (20, None),
+               ("mean", "noise"): (13.6, None), ("max", "noise"): (4.8, None)},
+    "fig3_r": {("mean", "up"): 0.9, ("mean", "down"): 0.9,
+               ("max", "up"): 0.9, ("max", "down"): 0.9},
     "fig1_r": (0.98, 0.99, 0.67),
 }
 

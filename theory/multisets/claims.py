@@ -11,7 +11,6 @@ from theory.multisets._distances import emd, hausdorff, matching
 from theory.multisets._reference import emd_linprog, matching_bruteforce
 from theory.tolerances import EXACT, LP
 
-
 #: The printed text (arXiv 2505.24403v3 HTML beyond its first page, the ICLR 2026 camera-ready)
 #: was not seen; theorem statements are taken from a public third-party close reading of the
 #: camera-ready, cited by section. Printed wording not seen.
@@ -19,11 +18,13 @@ _ANN = ("secondary: public annotation msrepo/theory_inclined_papers_with_annotat
         "papers/2026-nikolentzos-set-lipschitz/notes.md (a close reading of the ICLR 2026 "
         "camera-ready of arXiv 2505.24403); printed wording not seen")
 
-@claim("multisets.sec2.worked_example", where="Sec. 2 / Thm 3.1 worked example",
+@claim("multisets.sec2.worked_example",
+       where="Thm 3.1 (a worked example of the annotation's §2.4, not cited to the paper)",
        evidence=("independent",),
        statement="For X={{0,2}}, Y={{0,2,2}} in R: EMD=1/3, Hausdorff=0, matching=2; the mean "
        "moves by 1/3, the sum by 2, the max by 0.",
-       source=("secondary", _ANN),
+       source=("secondary", _ANN + " ('One pair, three distances', the annotator's own "
+               "example)"),
        setting="exact")
 def _worked_example():
     X, Y = np.array([[0.0], [2.0]]), np.array([[0.0], [2.0], [2.0]])
