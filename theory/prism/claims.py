@@ -46,7 +46,8 @@ RECON = ("No paper body or code is public (public summaries): the statement is o
 _GRID = [(2, .1), (3, .5), (6, .1), (6, .3), (6, .5), (8, .3), (11, .5)]
 
 
-@claim("prism.cand.set_size", where="§1.1 (DEER protocol); our derivation",
+@claim("prism.cand.set_size", where="false-label rate q (papernotes.org note, Main Results); "
+       "our derivation",
        statement="In our reconstruction (each false label joins S independently with "
        "probability q), the expected candidate-set size is E|S| = 1 + q(C − 1).",
        evidence=("independent",),
@@ -97,8 +98,8 @@ def _pair_prob(C, q, yi, yj, event):
     return sum(pi * pj for Si, pi in ci for Sj, pj in cj if event(Si, Sj))
 
 
-@claim("prism.cand.overlap_filter", where="§1.2–1.3 (A^spa, A^spe among overlapping pairs); "
-       "our derivation",
+@claim("prism.cand.overlap_filter", where="A^spa (Eq. (5), per Reviewer 3) and A^spe over "
+       "overlapping pairs; our derivation",
        statement="In our reconstruction, two graphs of different classes have overlapping "
        "candidate sets with probability 1 − (1 − q)²(1 − q²)^(C−2), ≥ 0.98 at q = 0.5 for "
        "C ≥ 11: the overlap filter on relational edges is nearly vacuous at high q.",
@@ -139,7 +140,7 @@ def _shared():
     return j.evidence(note="Closed form vs exact enumeration over same-class pairs.")
 
 
-@claim("prism.proto.shrinkage", where="§1.2 (prototype update), limit of the bank; "
+@claim("prism.proto.shrinkage", where="Sec. 3.1 prototype bank (per Reviewer 1), its limit; "
        "our derivation",
        statement="In our reconstruction (balanced classes, prototype = mean embedding of the "
        "graphs whose S holds c), p_c − μ̄ = κ(μ_c − μ̄) with κ = (1 − q)/(1 + q(C − 1)): "
@@ -179,7 +180,8 @@ def _loss_instance(rng, B=7, C=5, q=.5):
     return y, M, z, Q
 
 
-@claim("prism.loss.gradient_and_reductions", where="§1.6 (loss); our derivation",
+@claim("prism.loss.gradient_and_reductions", where="loss, Eqs. (16)–(17) per "
+       "Reviewer 3; our derivation",
        statement="In our reconstruction of the loss −(1/B)Σ log Σ_{c∈S} P_c Q_c, the gradient is "
        "(P − PQM/ΣPQM)/B; uniform Q on S gives the CC loss + mean log|S|; one-hot Q on the "
        "truth gives cross-entropy.",
@@ -236,7 +238,8 @@ def _minimiser(seed: int = 0):
                       "over the simplex (log is monotone), solved by HiGHS.")
 
 
-@claim("prism.prop.invariants", where="§1.5 (propagation); our derivation",
+@claim("prism.prop.invariants", where="iterative label propagation "
+       "(papernotes.org); our derivation",
        statement="In our reconstruction of PRISM's propagation (Y⁽⁰⁾ uniform on S), Y stays "
        "row-stochastic with no mass outside S, and Y⁽ᵉ⁾_ic ≥ μᵉ/|S_i| on S_i, with equality "
        "attained; so no row becomes one-hot in finite time when |S_i| > 1.",
@@ -337,7 +340,7 @@ def _prism_fixed_point(A, M, mu, Y):
     return Z
 
 
-@claim("prism.prop.not_zhou", where="public summaries, §2 C6",
+@claim("prism.prop.not_zhou", where="iterative label propagation (papernotes.org); ours",
        expected="extension",
        statement="In our reconstruction, PRISM's self-anchored renormalised propagation is not "
        "the masked linear scheme: their limits disagree in argmax (witness), and PRISM's "

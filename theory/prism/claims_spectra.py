@@ -105,7 +105,8 @@ def _cheb(seed: int = 0):
                       "the bound: bounds 3.2e-3, 9.1e-7 at K = 4, 8 as in our pilot.")
 
 
-@claim("prism.spec.band_ambiguity", where="§1.3 (X^(p) = u_p ⊗ ρ(λ_p)); our derivation",
+@claim("prism.spec.band_ambiguity", where="Eq. (7), X^(p) = u_p ⊗ ρ(λ_p) "
+       "(per Reviewer 3); our derivation",
        expected="extension",
        statement="In our reconstruction of the band encoder (f = tanh, sum readout), flipping "
        "the sign of u_p negates z^(p) (not invariant); f(u) + f(−u) makes it invariant; and a "
