@@ -20,7 +20,7 @@ COLOURS = {"verified": ("#c8e6c9", "#2e7d32"), "partial": ("#fff3c4", "#9c7c00")
            "unavailable": ("#f0f0f0", "#8a8a8a"), "unchecked": ("#ffffff", "#8a8a8a")}
 SHAPES = {"definition": "ellipse", "assumption": "parallelogram", "theorem": "box",
           "lemma": "box", "proposition": "box", "corollary": "box", "remark": "note",
-          "example": "note", "algorithm": "component", "equation": "octagon", "figure": "tab",
+          "example": "note", "algorithm": "component", "equation": "underline", "figure": "tab",
           "table": "folder", "claim": "hexagon"}
 #: Kinds drawn with rounded corners (lemmas and corollaries serve the theorems).
 ROUNDED = ("lemma", "corollary")

@@ -561,7 +561,8 @@ def _blueprint(paper: dict) -> str:
            f'<div class="bp-graph">{render_svg(to_dot(paper))}</div>',
            (f'<p class="bp-legend">{legend} <span class="bp-shapes">Boxes: theorems, '
             "propositions (rounded: lemmas, corollaries); ellipses: definitions; tabs: figures; "
-            "folders: tables; hexagons: the abstract's headline claims; dashed: not checked or "
+            "folders: tables; hexagons: the abstract's headline claims; underlined: equations; "
+            "dashed: not checked or "
             "not counted. An arrow runs from a result to the results that use it; a node links "
             "to the card of the claim that checks it.</span></p>")]
     open_ = [n for n in paper["nodes"] if n["status"] in ("unchecked", "unavailable",
