@@ -38,8 +38,8 @@ Status (:func:`node_status`), derived from the verdicts of the node's claims, ne
 Sanity rows and crashed checks say nothing about the paper and are left out; then, in order:
 
 ``error_in_print``  a claim is ``refuted`` (printed text or released code fails on its objects);
-``reading_fails``   a reading or prediction of ours fails (``reading_fails``,
-                    ``failed_prediction``);
+``reading_fails``   a reading of ours fails (``reading_fails``; a ``failed_prediction``, ours
+                    about the paper's setting, only when nothing else checks the node);
 ``not_reproduced``  it fails on an analogue with a powered test;
 ``verified``        its ``full`` claims all hold;
 ``partial``         claims that hold check it only in part (or some ``full`` claim is open);
@@ -255,6 +255,10 @@ def node_status(node: Node, verdicts: Mapping[str, str],
                                     else "no claim checks it")
         return "unchecked", reason
     got = {v for _, _, v in speaking}
+    if got - {"failed_prediction"}:
+        # a prediction of ours that failed says nothing about the paper's statement
+        speaking = [x for x in speaking if x[2] != "failed_prediction"]
+        got.discard("failed_prediction")
     for verdict, status in _FAILING_STATUS:
         if verdict in got:
             return status, ""
