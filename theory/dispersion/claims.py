@@ -268,7 +268,8 @@ def _inflation(seed: int = 0):
                       "runs the protocol on raw chunks (sort, group, average, Pearson).")
 
 
-@claim("dispersion.fig1.binned_r_is_per_chunk", where='Figs. 1–3 (r ≈ −0.62 … −0.92, binned, as summarised)',
+@claim("dispersion.fig1.binned_r_is_per_chunk",
+       where='binned PPL-vs-dispersion figures, numbers not seen (r ≈ −0.62 … −0.92)',
        expected="reading_fails", corrected_by="dispersion.I6.implied_rho",
        evidence=("witness", "independent"), statement="A binned Pearson r ≤ −0.62 (the released protocol: groups of 100 chunks by PPL, "
        "uniform pick of 100 groups, PPL < 25) indicates a strong per-chunk association, "
@@ -291,7 +292,8 @@ def _binned_vs_chunk(seed: int = 0):
                       f"groups while the per-chunk |ρ| is {per_chunk:.3f}.")
 
 
-@claim("dispersion.I6.implied_rho", where='Figs. 1–3 protocol; implied per-chunk ρ (ours)',
+@claim("dispersion.I6.implied_rho",
+       where='binned PPL-vs-dispersion figures, protocol; implied per-chunk ρ (ours)',
        expected="corrected", evidence=("proof", "independent"),
        statement="Under bivariate normality and G = 100, the reported binned r ∈ [−0.92, −0.62] "
        "corresponds to a per-chunk |ρ| = √(r²/(G s²(1−r²) + r²)) ∈ [0.079, 0.229] (s² ≈ 1).",
@@ -321,7 +323,8 @@ def _implied(seed: int = 0):
                       f"there: {mc[0]:.4f} ± {se[0]:.4f}, {mc[1]:.4f} ± {se[1]:.4f}.")
 
 
-@claim("dispersion.paper.correlation_pretrained", where='Figs. 1–3 (LLaMA, Qwen and other families)',
+@claim("dispersion.paper.correlation_pretrained",
+       where='binned PPL-vs-dispersion figures, numbers not seen (LLaMA, Qwen, other families)',
        expected="unavailable", evidence=("observation",),
        statement="Higher dispersion goes with lower perplexity on pretrained LLMs (binned r ≈ "
        "−0.62 … −0.92 on Wikipedia, news, medical text), stronger in deeper layers.",

@@ -354,15 +354,15 @@ def _weighted_sum_ratios(seed: int = 0):
 
 
 @claim("token_distill.toy.weighted_sums_suboptimal",
-       where="abstract and README: heuristic inits are fundamentally limited",
+       where="§1 (arXiv 2505.20133v2) and README: heuristic inits are fundamentally limited",
        evidence=("independent", "witness"),
        statement="Where the new token's meaning is built by mixing (attention) rather than stored "
        "in the embedding table, no weighted sum of the subtoken embeddings is optimal for the "
        "distillation objective: in the linear toy with n = 2 subtokens in d = 8, the best weighted "
        "sum has a larger loss than the optimum, and FVT and AdaptiVocab larger still.",
-       source=("secondary", "the authors' README (" + README + ":L9) says heuristic "
-               "initialisations that weight existing embeddings are fundamentally limited; the "
-               "printed wording was not seen"),
+       source=("secondary", "arXiv 2505.20133v2 §1, second paragraph (many recent "
+               "initialisation methods are fundamentally limited) and the authors' README ("
+               + README + ":L9: heuristic initialisations that weight existing embeddings)"),
        setting=("analogue", "a linear causal toy instead of a pretrained LLM; loss is the "
                 "distillation objective, not a downstream metric"))
 def _heuristics(seed: int = 0):
