@@ -153,13 +153,21 @@ _T_BETTER_DP = Preregistered(
 
 @claim("fairness.exp.cs_better_dp_at_competitive_accuracy", kind="empirical", where=_WHERE,
        expected="undecided", corrected_by="fairness.exp.cs_on_par_at_competitive_accuracy",
-       statement="At competitive accuracy (within 2 points of ERM, ours) the CS regularizer "
-       "reaches a lower ΔDP than the best of DiffDP, MMD, HSIC, prejudice remover and "
-       "adversarial debiasing on every data set.",
+       statement="Our strict reading of 'consistently improves DP' (not the paper's headline: "
+       "per the papernotes.org note's Table 2 the paper reports its improvements relative to "
+       "the plain MLP, and DP and PR regularizers reach a lower ΔDP than CS on Adult): at "
+       "competitive accuracy (within 2 points of ERM, ours) the CS regularizer reaches a lower "
+       "ΔDP than the best of DiffDP, MMD, HSIC, prejudice remover and adversarial debiasing on "
+       "every data set. The charitable reading (lower ΔDP than the plain MLP at competitive "
+       "accuracy) has no row of its own; the closest, at the largest λ, is "
+       "fairness.exp.cs_lambda_lowers_dp.",
        evidence=("observation",),
-       source=("abstract", _ABS + "; 'better than the best of our five baselines on every data "
-               "set' is our reading of 'consistently improves' and 'compared to prior "
-               "regularizers'"),
+       source=("ours", ("our strict reading of the arXiv 2512.09467v1 abstract ('consistently "
+               "improves DP … compared to prior regularizers') as 'better than the best of our "
+               "five baselines on every data set'; the papernotes.org note on the ICLR version "
+               "(OpenReview sbEb0Ld6MK), 'Main Results' table (its Table 2 excerpt), gives the "
+               "improvements relative to the MLP and shows DP (1.29) and PR (0.71) below CS "
+               "(2.42) in ΔDP on Adult/gender")),
        setting=_ANALOGUE, test=_T_BETTER_DP)
 def _better_dp(quick: bool = False):
     from numerics import stats
@@ -185,10 +193,12 @@ _T_BETTER_EO = Preregistered(
 
 @claim("fairness.exp.cs_better_eo_at_competitive_accuracy", kind="empirical", where=_WHERE,
        expected="undecided", corrected_by="fairness.exp.cs_on_par_at_competitive_accuracy",
-       statement="At competitive accuracy (within 2 points of ERM, ours) the CS regularizer "
-       "reaches a lower ΔEO (equal opportunity) than the best competitor on every data set, "
-       "both as a DP penalty (vs the five baselines) and as an EO penalty on the rows with "
-       "y = 1 (vs DiffEOpp and MMD-EO).",
+       statement="Our strict reading of 'consistently improves EO' (lower than the best "
+       "competitor, where the note's Table 2 reports improvements relative to the plain MLP): "
+       "at competitive accuracy (within 2 points of ERM, ours) the CS regularizer reaches a "
+       "lower ΔEO (equal opportunity) than the best competitor on every data set, both as a DP "
+       "penalty (vs the five baselines) and as an EO penalty on the rows with y = 1 (vs "
+       "DiffEOpp and MMD-EO).",
        evidence=("observation",),
        source=("abstract", _ABS + "; 'better than the best competitor on every data set' is our "
                "reading"),

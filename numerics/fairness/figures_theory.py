@@ -1,5 +1,5 @@
 """Theory figures of the fairness topic: CS vs KL/MMD/mean gap under scaling, the region where
-D_A > KL (the refuted headline), and the estimator's bias and variance against n."""
+D_A > KL (the failing convention-A reading), and the estimator's bias and variance against n."""
 
 from __future__ import annotations
 
@@ -40,9 +40,10 @@ def scaling_cs_kl_mmd_mean(quick: bool = False):
 
 
 @figure("fairness", "counterexample_region",
-        claims=("fairness.headline.cs_le_mmd2", "fairness.beyond_gaussian.cs_le_kl_any_density",))
+        claims=("fairness.reading.cs_le_kl_convention_A",
+                "fairness.prop42.note_cs_le_kl_both_directions"))
 def counterexample_region(quick: bool = False):
-    """Where convention A exceeds KL(p‖q) for p = N(Δ, s1²), q = N(0, s2²) (the refuted claim)."""
+    """Where convention A exceeds KL(p‖q) for p = N(Δ, s1²), q = N(0, s2²) (the failing readings)."""
     import matplotlib.pyplot as plt
 
     from theory.fairness import cs_divergence_gaussian, kl_gaussian
@@ -59,7 +60,7 @@ def counterexample_region(quick: bool = False):
     ax.plot([0.1], [3.0], "k*", ms=10, label="N(0, 0.1²) vs N(3, 1): 10.53 > 6.31")
     ax.axvline(1.0, color="grey", lw=0.8, ls=":", label="$s_1 = s_2$: $D_A$ = KL")
     ax.set(xscale="log", xlabel="$s_1 / s_2$ (std ratio, $s_2 = 1$)", ylabel="mean difference Δ",
-           title="sign of $D_A$ − KL(p‖q): red = $D_A$ > KL (headline fails)")
+           title="sign of $D_A$ − KL(p‖q): red = $D_A$ > KL (convention-A reading fails)")
     fig.colorbar(mesh, ax=ax, label="sign · log(1 + |$D_A$ − KL|) (nats)")
     from matplotlib.lines import Line2D
 

@@ -30,7 +30,8 @@ _SPEC_LOSS = (lambda z: softplus(-2 * z) + 0.3 * np.sin(3 * z))
 
 @claim("hgdro.lemA01.winf_local_sup", where="Lemma A.0.1 (Staib & Jegelka 2017)",
        statement="For an empirical law, the W∞-DRO value of radius ε equals the mean over "
-       "samples of the largest loss within distance ε of each sample.",
+       "samples of the largest loss within distance ε of each sample (checked on 1-D empirical "
+       "laws with the moved mass restricted to a fine grid, by an LP over couplings).",
        evidence=("independent", "witness"),
        source=("secondary", ("Lemma A.0.1 (Staib & Jegelka 2017) as quoted by the three public "
                       "OpenReview reviews of mruL1LDjzV, which quote Eq. (5), Eq. (8), "
@@ -255,16 +256,24 @@ def _vertex_max(seed: int = 0):
 
 
 @claim("hgdro.thm41.surrogate_upper_bound", where="Thm 4.1 (wording unconfirmed)",
-       statement="The latent surrogate max_g E_{P̂_g} sup_{‖z'−z(X)‖≤ε_g} ℓ(f^L(z'), Y) is an "
-       "upper bound on the hierarchical value, whose latents must be reachable as z(x') of some "
-       "input; it is tight when z maps onto the ball.",
+       statement="Checked on small instances of ours, not on the paper's objects: for a "
+       "one-hidden-layer ReLU feature map R → R² with a binary logistic linear head and one "
+       "sample, the per-sample latent surrogate sup_{‖z'−z(x0)‖≤ε} ℓ(f^L(z'), y) is at least "
+       "the value over inputs x' whose latent z(x') lies within ε of z(x0), and equals it when "
+       "z maps onto the ball. Thm 4.1's surrogate max_g E_{P̂_g} of this sup then bounds the "
+       "hierarchical value by averaging and maximising over groups (a monotone step, not "
+       "checked numerically here).",
        evidence=("witness", "search"),
-       source=("secondary", ("Thm 4.1 (surrogate upper bound) as quoted by the three public "
-                      "OpenReview reviews of mruL1LDjzV, which quote Eq. (5), Eq. (8), "
-                      "Lemma A.0.1, Thm 4.1 and Prop. B.1, and the papernotes.org "
-                      "summaries of arXiv 2510.02818; the paper body was not seen; its "
-                      "exact wording is unconfirmed")),
-       setting="exact")
+       source=("secondary", ("Thm 4.1 as the papernotes.org English note on the ICLR 2026 "
+                      "version gives it ('Surrogate Objective', Key Design 3: the hierarchical "
+                      "problem is upper-bounded by inf_θ max_β Σ_g β_g E_{P_g} max over "
+                      "‖z'−z(x)‖ ≤ ε_g of the loss, loose when z is not surjective onto the "
+                      "ball) and as Reviewer 2 of OpenReview mruL1LDjzV quotes its proof step; "
+                      "the paper body was not seen; its exact wording is unconfirmed")),
+       setting=("analogue", ("random one-hidden-layer ReLU maps R → R² with a binary logistic "
+                             "linear head, one sample per instance, inputs on a grid of [−6, 6]; "
+                             "the theorem is about a deep network's penultimate features, "
+                             "groups of samples and any loss")))
 def _surrogate_upper(seed: int = 0):
     """Search: 100 random one-hidden-layer ReLU feature maps R → R² with a linear head; the true
     value is the max over 20,001 inputs x' whose latent is within ε of z(x0); it never exceeds
