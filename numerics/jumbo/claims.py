@@ -20,15 +20,16 @@ from theory.jumbo import (
 from theory.jumbo._reference import expand_keys, weight_tensors
 
 _CODE = "code v3 (0dbacfd) / v1 (eb4470d), models/jumbo.py; our counts"
-_LIGHT = "Sec. 4 (Hypothesis 1; Table 1 at equal FLOPs), digits analogue (ours)"
+_LIGHT = ("Hypothesis 1; ImageNet-1K comparison with ViT+Registers (table number not seen), "
+          "digits analogue at equal FLOPs (ours)")
 
 
 @claim("jumbo.model.params_match", kind="empirical", where=_CODE, evidence=("independent",),
        statement="sum(p.numel()) of the torch Jumbo (v3 at the 5 released configurations, v1 "
        "at pico–small) and ViT + CLS + 16 registers models equals the closed forms exactly, and "
        "the v3 state dict has exactly the released keys and shapes.",
-       source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L9-L67 "
-                "(the released v3 layout: state-dict keys and shapes); the closed forms "
+       source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L9-L19 "
+                "and L42-L61 (the released v3 layout: state-dict keys and shapes); the closed forms "
                 "are ours")),
        setting=("analogue", ("our torch re-implementation of the released layout, built on the meta "
                     "device; the authors' module itself is not imported")))
@@ -62,9 +63,10 @@ def _params_match(quick: bool = False):
        evidence=("independent",),
        statement="torch.utils.flop_counter.FlopCounterMode on one 224-px image of the torch "
        "models (matmul attention) counts exactly the closed-form FLOPs of Jumbo v3 and of ViT + "
-       "CLS + 16 registers at the 5 released configurations, and of Jumbo v1 at pico.",
+       "CLS + 16 registers at the 5 released configurations (quick mode: pico and nano only), and "
+       "of Jumbo v1 at pico.",
        source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L21-L39, "
-                "L95-L109 (the forward pass); FLOPs counted by torch's FlopCounterMode "
+                "L98-L116 (the forward pass); FLOPs counted by torch's FlopCounterMode "
                 "with matmul attention")),
        setting=("analogue", "our torch re-implementation with explicit matmul attention"))
 def _flops_match(quick: bool = False):
@@ -91,7 +93,7 @@ def _flops_match(quick: bool = False):
 
 
 @claim("jumbo.flopcounter.sdpa_drops_attention", kind="empirical", expected="extension",
-       where="measure_speed.py / models/vision_transformer.py (SDPA); tooling",
+       where="measure_speed.py / models/vision_transformer.py:L40 (SDPA); tooling",
        evidence=("witness",),
        statement="With F.scaled_dot_product_attention on CPU (as the released code), "
        "FlopCounterMode reports F_jumbo − 4LT²D for nano: it silently drops the QKᵀ and AV "
@@ -131,7 +133,7 @@ def _sdpa(quick: bool = False):
                       "CPU undercounts attention. Only the CPU path is claimed.")
 
 
-@claim("jumbo.model.tying", kind="empirical", where="Sec. 3 (shared FFN)",
+@claim("jumbo.model.tying", kind="empirical", where="Method: shared Jumbo FFN (section number not seen)",
        evidence=("independent",),
        statement="A v3 Jumbo ViT equals the model whose L layers each call their own copy of the "
        "shared Jumbo FFN (same loss), and the shared FFN's gradient is the sum of the L copies' "

@@ -207,7 +207,7 @@ class JumboBlock(nn.Module):
 
 
 class Jumbo(_Base):
-    """The Jumbo ViT (Fuller et al., Sec. 3), v3 (shared FFN) or v1 (per-layer FFN).
+    """The Jumbo ViT (Fuller et al.), v3 (shared FFN) or v1 (per-layer FFN).
 
     Parameters
     ----------

@@ -34,8 +34,8 @@ def _runs(seed, n=120, p=20, seeds=3):
     return out
 
 
-@claim("eknn.monotone.layerwise", where="papernotes.org summary (summary: 'iterative algorithm', "
-       "'monotone convergence')",
+@claim("eknn.monotone.layerwise", where="Sec. 3, joint objective and iterative solver (no equation number seen); "
+       "papernotes.org summary: 'iterative algorithm', 'monotone convergence'",
        statement="In our reading, the alternating updates in which each layer minimises its own "
        "term (k-means step, kernel k-means of the centres, k-means of the consensus) never "
        "increase F = Σ_v αf_L + βf_N + γf_M. The charitable reading (a solver whose every "
@@ -43,8 +43,9 @@ def _runs(seed, n=120, p=20, seeds=3):
        expected="reading_fails", corrected_by="eknn.monotone.joint", evidence=("witness",),
        source=("secondary", ("the 'iterative algorithm' with monotone convergence as summarised "
                       "by the papernotes.org note on OpenReview ljM1HTSH9c, a one-source "
-                      "summary of the layer objectives; the paper body, code and reviews "
-                      "were not seen; the layer-by-layer update order is our reading")),
+                      "summary of the layer objectives; the paper body and code are not "
+                      "public and the four public reviews do not state the update order; the "
+                      "layer-by-layer update order is our reading")),
        setting="exact")
 def _layerwise(seed: int = 0):
     j = Judge()
@@ -59,7 +60,8 @@ def _layerwise(seed: int = 0):
                       "centre, ignoring the γ-weighted consensus term.")
 
 
-@claim("eknn.monotone.joint", where="papernotes.org summary joint mode (our reconstruction)",
+@claim("eknn.monotone.joint", where="Sec. 3, joint objective (no equation number seen); papernotes.org summary, "
+       "joint mode (our reconstruction)",
        expected="corrected",
        statement="Block-coordinate descent of F (exact W, H, G steps; V and U steps kept only "
        "when their part of F does not increase) never increases F.",
@@ -84,7 +86,7 @@ def _joint(seed: int = 0):
                       f"F recorded after every block); largest relative step change {worst:.1e} (≤ 0: no increase).")
 
 
-@claim("eknn.bound.meet_purity", where="our derivation", expected="extension",
+@claim("eknn.bound.meet_purity", where="our derivation on Sec. 3, Eqs. (7) and (10) (per Reviewers 1 and 3)", expected="extension",
        statement="The consensus labels H from an assignment step are constant on the cells of "
        "the meet of the views' linear partitions, so ACC ≤ purity(meet of the W^v).",
        evidence=("proof", "witness"),

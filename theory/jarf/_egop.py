@@ -1,7 +1,7 @@
 """Expected gradient / Jacobian outer products (EGOP / EJOP) of index models, in closed form.
 
-Rauniyar, *Jacobian-Aligned Random Forests* (arXiv 2512.08306, ICLR 2026), Sec. 3 (EJOP
-definition) and the index-model literature it builds on (Trivedi et al. 2014). The paper body
+Rauniyar, *Jacobian-Aligned Random Forests* (arXiv 2512.08306, ICLR 2026), the EJOP
+definition (section number not seen) and the index-model literature it builds on (Trivedi et al. 2014). The paper body
 was not seen; definitions follow two public summaries (papernotes.org, themoonlight.io).
 
 For f(x) = g(Wᵀx) the chain rule gives ∇f(x) = W ∇g(Wᵀx), so
@@ -68,7 +68,7 @@ def single_index_coefficient(s: float, link: str = "tanh") -> float:
     Returns
     -------
     float
-        c(s) (dimensionless). Paper location: Sec. 3 (EGOP of index models; closed form ours).
+        c(s) (dimensionless). Paper location: the EJOP definition (section not seen); closed form ours.
 
     Examples
     --------
@@ -122,7 +122,7 @@ def egop_single_index(w, link: str = "tanh") -> np.ndarray:
     Returns
     -------
     ndarray, shape (d, d)
-        Rank one, range span(w). Paper location: Sec. 3 (EJOP); closed form ours.
+        Rank one, range span(w). Paper location: the EJOP definition (section not seen); closed form ours.
 
     Examples
     --------
@@ -198,8 +198,8 @@ def ejop_from_jacobians(J, y_idx=None, mode: str = "full") -> np.ndarray:
 
     Returns
     -------
-    ndarray, shape (d, d), symmetric PSD. Paper location: Sec. 3.4 (per the papernotes.org
-    summary).
+    ndarray, shape (d, d), symmetric PSD. Paper location: the EJOP estimator (section not
+    seen; per the papernotes.org summary).
     """
     caller = "ejop_from_jacobians"
     J = check_array(J, "J", caller, ndim=3)

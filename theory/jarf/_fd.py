@@ -123,7 +123,7 @@ def mad_steps(X, alpha: float = 0.1) -> np.ndarray:
 
     Returns
     -------
-    ndarray, shape (d,), in the units of each feature. Paper location: Sec. 3.4 (per the summary).
+    ndarray, shape (d,), in the units of each feature. Paper location: the FD estimator, Sec. 3.6 per OpenReview Reviewer 3 (rule per the summary).
     """
     caller = "mad_steps"
     X = check_array(X, "X", caller, ndim=2)

@@ -40,7 +40,7 @@ def precondition(H0, gamma_rel: float = 1e-3, trace_normalise: bool = True) -> n
 
     Returns
     -------
-    ndarray, shape (d, d). Paper location: Sec. 3.5 (per the papernotes.org summary; γ's value
+    ndarray, shape (d, d). Paper location: the shared Ĥ, Secs. 3.4-3.5 per OpenReview Reviewer 3 (form per the papernotes.org summary; γ's value
     ours).
     """
     caller = "precondition"
@@ -72,7 +72,7 @@ def oblique_normals(H) -> np.ndarray:
         (x^\top H)_j \le \tau \iff (H e_j)^\top x \le \tau ,
 
     so the normals are the columns of H (returned as rows, unit-normalised, shape (d, d)).
-    Ours (the map of Sec. 3.5 per the summary).
+    Ours (the map of Secs. 3.4-3.5 per OpenReview Reviewer 3; form per the summary).
     """
     H = check_array(H, "H", "oblique_normals", ndim=2)
     cols = H.T.copy()

@@ -64,7 +64,7 @@ def configs(version: str = "v3") -> dict:
     -------
     dict
         ``name -> dict(D, H, J, L, img, p, c, C, N)`` with ``N = (img/p)²`` patches.
-        Source: ``configs.py`` of each version (paper Table 1 sizes).
+        Source: ``configs.py`` of each version (the released sizes).
     """
     if version not in ("v3", "v1"):
         raise invalid("version", "configs", "one of {'v3', 'v1'}", version)
@@ -122,7 +122,7 @@ def params_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3
     D, L, J, C, N, p, c : int
         Width, layers, Jumbo sub-tokens, classes, patches, patch size, input channels.
     variant : {"v3", "v1"}
-        Code version (Sec. 3 of the ICLR text = v3; arXiv v1 = v1).
+        Code version (the ICLR / arXiv v3 text = v3; arXiv v1 = v1).
     unused_cls : bool
         v3 keeps the base class's ``cls_token`` (D weights) although it is never used; the
         released state dict contains it. Ignored for v1 (whose ``cls_token`` *is* the Jumbo
@@ -131,7 +131,7 @@ def params_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3
     Returns
     -------
     int
-        Number of scalar weights. Paper: Sec. 3 (architecture), Table 1 (sizes).
+        Number of scalar weights. Paper: the method (section number not seen) and the released sizes.
 
     Examples
     --------
@@ -155,7 +155,7 @@ def jumbo_ffn_params(D: int, J: int) -> int:
 
     .. math:: P_{\text{FFN}_J} = 4J^2D^2 + 4JD + 4J^2D^2 + JD = 8J^2D^2 + 5JD.
 
-    Untying the v3 FFN into L copies adds :math:`(L-1)(8J^2D^2 + 5JD)`. Paper: Sec. 3.
+    Untying the v3 FFN into L copies adds :math:`(L-1)(8J^2D^2 + 5JD)`. Paper: the shared Jumbo FFN (section number not seen).
     """
     return _ffn(D, J)
 
@@ -177,7 +177,7 @@ def params_vit_registers(D: int, L: int, R: int, C: int, N: int, p: int = 16, c:
                 + 2D + (D+1)\,C.
 
     Positional embedding on the N patches only (as in the authors' ``VisionTransformer``),
-    head on the CLS token. R = 0 is the plain ViT. Paper: Sec. 4 baselines (our reading: the
+    head on the CLS token. R = 0 is the plain ViT. Paper: the ViT+Registers baseline (our reading: the
     registers model is not in the released code).
 
     Returns
@@ -204,7 +204,7 @@ def flops_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3,
     :math:`16ND^2`; the Jumbo FFN on its one J·D-wide token: :math:`16J^2D^2`. v1 skips the
     last layer's patch FFN and its head reads J·D features:
     :math:`F_{v1} = 2Ncp^2D + L[8TD^2 + 4T^2D + 16J^2D^2] + (L-1)16ND^2 + 2JDC`.
-    Paper: Sec. 3 and Fig. 3 (FLOP breakdown; not seen: our derivation from the code).
+    Paper: the method and Fig. 3 (FLOP breakdown; not seen: our derivation from the code).
 
     Returns
     -------
@@ -232,7 +232,7 @@ def flops_vit_registers(D: int, L: int, R: int, C: int, N: int, p: int = 16,
 
         F_R = 2Ncp^2D + L\,[8T'D^2 + 4T'^2D + 16T'D^2] + 2DC, \qquad T' = N + R + 1.
 
-    Every token, registers included, goes through the per-layer FFN. Paper: Sec. 4 baselines
+    Every token, registers included, goes through the per-layer FFN. Paper: the ViT+Registers baseline
     (our reading).
 
     Returns
@@ -252,7 +252,7 @@ def attention_flops(D: int, L: int, T: int) -> int:
     .. math:: F_{\text{attn}} = L\,(8TD^2 + 4T^2D).
 
     Depends on the token count only: a Jumbo ViT (T = N + J) costs exactly what a ViT with
-    CLS + (J − 1) registers costs. Paper: Sec. 3 ("attention-only, plain").
+    CLS + (J − 1) registers costs. Paper: abstract ("attention-only, plain").
     """
     return L * (8 * T * D * D + 4 * T * T * D)
 
@@ -265,7 +265,7 @@ def ffn_flop_ratio(J: int, N: int) -> float:
     .. math:: \frac{16J^2D^2}{16ND^2} = \frac{J^2}{N}.
 
     The Jumbo FFN costs as much as J² patch tokens, i.e. J times the FFN cost of J registers.
-    Paper: Sec. 3 / Fig. 3 (our derivation).
+    Paper: Fig. 3 (our derivation).
     """
     return J * J / N
 
