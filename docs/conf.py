@@ -40,8 +40,6 @@ html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 1,
     "icon_links": [],
-    # a paper page's blueprint graph and cards need the width more than an in-page contents
-    "secondary_sidebar_items": {"**": ["page-toc"], "_generated/papers/*": []},
 }
 html_show_sourcelink = False
 html_copy_source = False

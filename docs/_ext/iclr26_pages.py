@@ -463,7 +463,8 @@ def _claim_link(r: dict, with_source: bool = False) -> str:
             f"({_rich(r.get('location'))})")
     if with_source:
         src = (r.get("statement_source") or {}).get("where", "")
-        text += f", resting on {_e(src if len(src) <= 220 else src[:219] + '…')}"
+        text += (f' <span class="rests">(rests on: '
+                 f"{_e(src if len(src) <= 140 else src[:139] + '…')})</span>")
     return text
 
 
@@ -487,8 +488,9 @@ def _finding_box(rows: list[dict], paper: dict | None) -> str:
     if errors:
         found.append(f"<strong>{len(errors)} error{'s' if len(errors) > 1 else ''} in the "
                      "printed text or released code</strong>, each with a counterexample on the "
-                     "paper's own objects and a verified correction: "
-                     + "; ".join(_claim_link(r, with_source=True) for r in errors) + ".")
+                     "paper's own objects and a verified correction:<ul>"
+                     + "".join(f"<li>{_claim_link(r, with_source=True)}</li>" for r in errors)
+                     + "</ul>")
     else:
         found.append("No error in the printed text or released code among what was checked.")
     for key, what in (("reading_fails", "readings of ours that fail (not errors of the paper)"),
@@ -519,7 +521,7 @@ def _finding_box(rows: list[dict], paper: dict | None) -> str:
                  f"numbered results {_e(fmt_coverage(paper['coverage']['all']))}.")
     return ('<div class="finding-box">'
             f"<div><strong>What the paper claims.</strong> {claims_p}</div>"
-            f"<p><strong>What we found.</strong> {' '.join(found)}</p>"
+            f"<div><strong>What we found.</strong> {' '.join(found)}</div>"
             f"<p><strong>How sure we are.</strong> {sure}</p></div>")
 
 
@@ -796,15 +798,18 @@ QUICK_BANNER = ("Figures on this site come from a quick run (small sizes) and ca
                 "figures, then <code>make docs</code>.")
 
 
-def _announce_quick_figures(app, pagename, templatename, context, doctree):
-    """Every page says so when the site shows quick figures (the theme's announcement bar)."""
+def _page_context(app, pagename, templatename, context, doctree):
+    """Every page says so when the site shows quick figures (the theme's announcement bar);
+    a paper page drops the in-page contents column: its graph and cards need the width."""
     if QUICK_FIGURES:
         context["theme_announcement"] = QUICK_BANNER
+    if pagename.startswith("_generated/papers/") and not pagename.endswith("/index"):
+        context["theme_secondary_sidebar_items"] = []
 
 
 def setup(app):
     app.connect("builder-inited", generate)
     app.connect("html-page-context", _mathjax_everywhere, priority=400)
-    app.connect("html-page-context", _announce_quick_figures)
+    app.connect("html-page-context", _page_context)
     app.connect("autodoc-skip-member", _skip_foreign)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
