@@ -109,7 +109,7 @@ def _logratios(seq_by_seed):
        "logits on the test inputs are bit-identical before and after CUPID training (base "
        "predictions read from F_l(m)).", evidence=("observation",), test=_T_ZERO,
        source=("abstract",
-               ("arXiv 2603.10745, abstract (CUPID estimates both uncertainties without "
+               ("arXiv 2603.10745v1, abstract (CUPID estimates both uncertainties without "
                "modifying or retraining the base model)")),
        setting=("analogue",
                 ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
@@ -168,15 +168,16 @@ def _agreement_rate(quick: bool = False):
                                      for p, v in arms.items()) + ".")
 
 
-@claim("cupid.light.eu_noise", where=f"{_WHERE}, Sec. 4 (EU grows off the training "
-       "distribution)", kind="empirical",
+@claim("cupid.light.eu_noise", where=f"{_WHERE}v1, §3.3 and §1, Fig. 1 (EU grows off the "
+       "training distribution)", kind="empirical",
        statement="The mean EU score on ID test digits rises with Gaussian pixel noise at each "
        "step σ = 0 → 0.25 → 0.5 (paired over 5 seeds), under both protocols.",
        evidence=("observation",), test=_T_NOISE,
        source=("secondary",
                ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen: EU grows off "
-               "the training distribution (Sec. 4)")),
+               "reviews of nF81AkEzXg: EU grows off the training distribution; printed in "
+               "arXiv 2603.10745v1, §3.3 (EU rises in regions under-represented in training) "
+               "and §1, Fig. 1 (high EU where the toy data have no coverage)")),
        setting=("analogue",
                 ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
                 "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10; "
@@ -196,15 +197,16 @@ def _eu_noise(quick: bool = False):
     return j.evidence(note="; ".join(notes) + ".")
 
 
-@claim("cupid.light.au_noise", where=f"{_WHERE}, Sec. 4 (AU captures data noise)",
+@claim("cupid.light.au_noise", where=f"{_WHERE}v1, §3.2 and §1, Fig. 1 (AU captures data noise)",
        kind="empirical",
        statement="The mean AU score on ID test digits is higher at pixel noise σ = 0.5 than at "
        "σ = 0 (paired over 5 seeds, heldout protocol).", evidence=("observation",),
        test=_T_NOISE,
        source=("secondary",
                ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen: AU captures "
-               "data noise (Sec. 4)")),
+               "reviews of nF81AkEzXg: AU captures data noise; printed in arXiv "
+               "2603.10745v1, §3.2 (AU models observation noise) and §1, Fig. 1 (high AU "
+               "where the toy data are noisier)")),
        setting=("analogue",
                 ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
                 "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10; "
@@ -220,7 +222,8 @@ def _au_noise(quick: bool = False):
                       f"levels at σ=0: {levels}.")
 
 
-@claim("cupid.light.deviation_growth", where=f"{_WHERE}, Eq. L_epis (gap, cupid.eu.unbounded)",
+@claim("cupid.light.deviation_growth", where=f"{_WHERE}v1, §3.3, Eq. (12) (gap, "
+       "cupid.eu.unbounded)",
        kind="empirical", expected="extension",
        statement="With the released push weight T11 = 0.01 the relative deviation "
        "‖m'−m‖₁/‖m‖₁ on the training data grows from each checkpoint to the next over epochs "
@@ -245,7 +248,7 @@ def _deviation_growth(quick: bool = False):
     return j.evidence(note=f"deviation at epochs {epochs}: {dv}.")
 
 
-@claim("cupid.light.nomax_bounded", where=f"{_WHERE}, ablation 'no max' (T11 = 0)",
+@claim("cupid.light.nomax_bounded", where=f"{_WHERE}v1, §4.4, Table 4 ('No max', T11 = 0)",
        kind="empirical", expected="extension",
        statement="Without the push term (T11 = 0) the relative deviation does not drift: its "
        "value at epoch 400 is below 1.1× its value at epoch 50 (over 5 seeds, heldout "
@@ -269,7 +272,7 @@ def _ood(protocol, key, quick):
     return np.array([r[f"ood_{key}"] for r in _runs(protocol, quick)])
 
 
-@claim("cupid.light.eu_vs_baselines", where=f"{_WHERE}, Table 2 (OOD; digits analogue)",
+@claim("cupid.light.eu_vs_baselines", where=f"{_WHERE}v1, §4.2, Table 2 (OOD; digits analogue)",
        kind="empirical", expected="undecided", test=_T_BASELINES,
        statement="CUPID-E detects OOD inputs at least as well as the single-model baselines and "
        "MC-dropout: its OOD AUROC (digits 5–9 vs 0–4) exceeds each of MSP, entropy and "
@@ -277,9 +280,9 @@ def _ood(protocol, key, quick):
        evidence=("observation",),
        source=("secondary",
                ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen: Table 2 has "
-               "CUPID-E above MC-dropout and the single-model baselines on PAPILA, ACRIMA and "
-               "CIFAR-10 with a ResNet-18 host; the margin 0.01 is ours")),
+               "reviews of nF81AkEzXg; printed in arXiv 2603.10745v1, §4.2, Table 2: CUPID "
+               "Epis. has the best AUC and AUPR on PAPILA and ACRIMA, and on CIFAR-10 beats MC "
+               "Dropout (AUC 0.898 vs 0.887) but not IGRUE (0.978); the margin 0.01 is ours")),
        setting=("analogue",
                 ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
                 "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
@@ -299,7 +302,8 @@ def _eu_vs_baselines(quick: bool = False):
                       "shown better nor worse on digits.")
 
 
-@claim("cupid.light.eu_detects_ood", where=f"{_WHERE}, Table 2 (corrected, digits analogue)",
+@claim("cupid.light.eu_detects_ood", where=f"{_WHERE}v1, §4.2, Table 2 (corrected, digits "
+       "analogue)",
        kind="empirical", expected="extension",
        statement="CUPID-E detects OOD digits well above chance: its OOD AUROC exceeds 0.80 "
        "(one-sided test over 5 seeds), under both protocols.",
@@ -318,15 +322,16 @@ def _eu_detects_ood(quick: bool = False):
                       + " (threshold 0.80 fixed before the runs).")
 
 
-@claim("cupid.light.no_max", where=f"{_WHERE}, ablation 'no max' (PAPILA .877 → .839)",
+@claim("cupid.light.no_max", where=f"{_WHERE}v1, §4.4, Table 4 ('No max': PAPILA .877 → .839)",
        kind="empirical", expected="undecided", test=_T_NOMAX,
        statement="Dropping the push term (T11 = 0) lowers CUPID-E's OOD AUROC: the paired "
        "difference (with − without push) over 5 seeds is > 0 (heldout protocol).",
        evidence=("observation",),
        source=("secondary",
                ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen: the 'no max' "
-               "ablation (PAPILA OOD AUROC .877 → .839 without the push term)")),
+               "reviews of nF81AkEzXg; printed in arXiv 2603.10745v1, §4.4, Table 4: the "
+               "'No max' ablation (CUPID Epis. PAPILA AUC 0.877 with, 0.839 without the push "
+               "term)")),
        setting=("analogue",
                 ("a small CNN host on scikit-learn digits (OOD: digits 5-9 against 0-4), 5 "
                 "seeds, instead of a ResNet-18 on GLV2, HAM10000, PAPILA, ACRIMA or CIFAR-10")))
@@ -338,7 +343,8 @@ def _no_max(quick: bool = False):
     return j.evidence(note=f"per-seed differences {np.round(d, 4).tolist()}, mean {d.mean():.4f}.")
 
 
-@claim("cupid.light.no_max_small", where=f"{_WHERE}, ablation (corrected, digits analogue)",
+@claim("cupid.light.no_max_small", where=f"{_WHERE}v1, §4.4, Table 4 (corrected, digits "
+       "analogue)",
        # wavered between full runs: decided (−0.0038 [−0.0114, 0.0037], p = 0.034), then
        # undecided (+0.0034 [−0.0087, 0.0155], p = 0.40): 5 seeds cannot settle a 0.005 bound
        kind="empirical", expected="undecided", relation="extends",
@@ -367,15 +373,16 @@ def _init_runs(quick):
     return [init_deviation(s) for s in INIT_SEEDS]
 
 
-@claim("cupid.code.not_identity_init", where=f"{_WHERE} ('initialised near the identity') vs "
+@claim("cupid.code.not_identity_init", where=f"{_WHERE}v1, §3.3 (init near identity) vs "
        "insert_model/CUPID.py", kind="empirical", expected="not_reproduced", test=_T_INIT_FAR,
        corrected_by="cupid.code.identity_init",
        statement="The released CUPID module starts near the identity mapping: relative L1 "
        "deviation ‖m'−m‖₁/‖m‖₁ ≤ 0.1 at initialisation.", evidence=("witness",),
        source=("secondary",
                ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen: the module is "
-               "initialised near the identity mapping; the threshold 0.1 is ours, and the "
+               "reviews of nF81AkEzXg; printed in arXiv 2603.10745v1, §3.3, after Eq. (12): "
+               "CUPID is initialised close to the identity mapping so that the perturbation "
+               "does not grow arbitrarily; the threshold 0.1 is ours, and the "
                "released a-Fomalhaut-a/CUPID@8879dad:insert_model/CUPID.py:L25-L80 has no "
                "skip from its input to m' and Kaiming-normal convolutions")),
        setting=("analogue",
@@ -417,14 +424,14 @@ def _identity_init(quick: bool = False):
                       f"{[round(r['mlp_released'], 3) for r in rs]}.")
 
 
-@claim("cupid.paper.tables", where=f"{_WHERE}, Tables 1–3", kind="empirical",
+@claim("cupid.paper.tables", where=f"{_WHERE}v1, §4.1-§4.3, Tables 1–3", kind="empirical",
        expected="unavailable",
        statement="The reported AUROC/AURC/Spearman on GLV2, HAM10000, PAPILA, ACRIMA, CIFAR-10 "
        "and the super-resolution Pearson correlations.", evidence=("observation",),
        source=("secondary",
                ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen: Tables 1-3 "
-               "(AUROC, AURC, Spearman, Pearson) as quoted")),
+               "reviews of nF81AkEzXg; printed in arXiv 2603.10745v1, §4.1-§4.3, Tables 1-3 "
+               "(AUC, AURC, Spearman; OOD AUC, AUPR; Pearson, AUSE, UCE)")),
        setting=("analogue",
                 ("the paper's data sets and a 512-px ResNet-18 host, which are not available "
                 "here")))

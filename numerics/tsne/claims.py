@@ -97,7 +97,7 @@ def _distribution_evidence(name: str, quick: bool):
         "paper."))
 
 
-@claim("tsne.exp1.impostor_digits", where="Fig. 1/2, Sec. 5", kind="empirical",
+@claim("tsne.exp1.impostor_digits", where="Fig. 1/2, §4.1", kind="empirical",
        evidence=("observation",), test=DIST_TEST,
        # Wavered between full runs: the silhouette arm straddled its margin ([-0.145, 1.159]
        # margins) before the exact engine's two-pass gradient, and clears it after
@@ -117,7 +117,7 @@ def _impostor_digits(quick: bool = False):
     return _distribution_evidence("digits", quick)
 
 
-@claim("tsne.exp1.impostor_pbmc", where="Fig. 2, Sec. 5", kind="empirical",
+@claim("tsne.exp1.impostor_pbmc", where="Fig. 2, §4.1", kind="empirical",
        evidence=("observation",), test=DIST_TEST,
        statement="On real single-cell data (scanpy pbmc68k_reduced, bulk_labels), the impostor's "
        "input silhouette drops by orders of magnitude while the distributions of t-SNE output "

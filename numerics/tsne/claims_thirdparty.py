@@ -28,7 +28,7 @@ BREAKDOWN_DP = 1e-6
 BISECTION_REL = 0.01
 
 
-@claim("tsne.crosscheck.third_party_p", where="Sec. 2", kind="empirical",
+@claim("tsne.crosscheck.third_party_p", where="§3, Eqs. (1)-(2)", kind="empirical",
        evidence=("independent",),
        statement="Our P equals scikit-learn's exact P and openTSNE's (all neighbours) on "
        "unshifted data, up to their bisection tolerances.",

@@ -45,16 +45,15 @@ def _scalar_min(r2):
     return res.x, res.fun
 
 
-@claim("cupid.au.optimum", where=f"{_PAPER}, Eq. L_alea; lossfunction.py (l2)",
+@claim("cupid.au.optimum", where=f"{_PAPER}v1, §3.2, Eqs. (9)-(10); lossfunction.py (l2)",
        statement="For a squared residual r² > 0 the aleatoric loss ½r²e^{−s} + ½s is minimised "
        "at s* = log r² with minimum ½(1 + log r²), so AU = e^{s*} regresses the squared "
        "residual of the perturbed prediction.",
        evidence=("independent", "proof"),
        source=("code",
                ("a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L30-L36 (l2 = mean of "
-               "½(softmax(mean) − target)²e^(−σ) + ½σ); the same L_alea in the papernotes.org "
-               "notes of arXiv 2603.10745 (EN and ZH) and the OpenReview reviews of "
-               "nF81AkEzXg; the paper's printed text was not seen")),
+               "½(softmax(mean) − target)²e^(−σ) + ½σ); the same L_alea is printed in arXiv "
+               "2603.10745v1, §3.2, Eq. (10), with U_alea = σ̂² in Eq. (9)")),
        setting="exact")
 def _au_optimum():
     """Proof: d/ds = −½r²e^{−s} + ½ = 0 ⇔ s = log r²; the second derivative ½r²e^{−s} > 0
@@ -75,7 +74,7 @@ def _au_optimum():
                       f"min = {np.round(vmin, 4).tolist()}; sympy solves the stationarity.")
 
 
-@claim("cupid.au.unbounded", where=f"{_PAPER}, Eq. L_alea (gap)",
+@claim("cupid.au.unbounded", where=f"{_PAPER}v1, §3.2, Eq. (10) (gap)",
        statement="The aleatoric loss has no lower bound: its minimum over s, ½(1 + log r²), "
        "goes to −∞ as the residual goes to 0, so on data the host fits exactly (the released "
        "protocol trains CUPID on the host's own training split) the log-variance is pushed "
@@ -94,15 +93,15 @@ def _au_unbounded():
                       f"for M = {targets.tolist()} (r = 1e-3 gives {au_optimum(1e-6)[1]:.3f}).")
 
 
-@claim("cupid.au.code_vs_paper", where=f"{_PAPER}, Eq. L_alea vs lossfunction.py",
+@claim("cupid.au.code_vs_paper", where=f"{_PAPER}v1, §3.2, Eqs. (7)-(10) vs lossfunction.py",
        statement="The released per-class log-variance (s of shape N×K, per-element mean) and "
        "the paper's scalar one have optima with the same AU ranking: at the optimum the "
        "code's AU, mean_k e^{s_k}, equals the paper's AU e^{s} divided by K; for K = 2 the two "
        "per-class log-variances coincide.", expected="extension", evidence=("independent",),
        source=("ours",
-               ("our comparison of L_alea as reported by the papernotes.org notes of arXiv "
-               "2603.10745 (EN and ZH) and the OpenReview reviews of nF81AkEzXg; the paper's "
-               "printed text was not seen with "
+               ("our comparison of L_alea as printed in arXiv 2603.10745v1, §3.2, Eqs. "
+               "(7)-(10) (σ̂² ∈ R^k with k the output dimension in Eq. (7), one factor "
+               "exp(−s_n) on ‖y_n − ŷ'_n‖² in Eq. (10)) with "
                "a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L30-L36")),
        setting="exact")
 def _au_code_vs_paper(seed: int = 0):
@@ -134,17 +133,16 @@ def _taylor_setup(seed):
     return params, x, u / np.linalg.norm(u)
 
 
-@claim("cupid.eu.first_order", where=f"{_PAPER}, App. B, Thm 1 as reported (first-order, ≈)",
+@claim("cupid.eu.first_order", where=f"{_PAPER}v1, §3.3, Eq. (14); App. B, Theorem 1, Eq. (18)",
        statement="Where the head F is differentiable at m, the epistemic change satisfies "
        "F(m+δ) − F(m) = J_F(m)δ + O(‖δ‖²), so EU ≈ ‖J_F(m)δ‖₁ to first order (the paper's "
        "approximation, ∝ sensitivity × deviation), with a second-order remainder "
        "‖R(tu)‖/t² → ‖½ D²F[u,u]‖.", evidence=("independent",),
        source=("secondary",
                ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen: a first-order "
-               "Taylor argument, EU ≈ ‖∇F(m)(m'−m)‖₁ ∝ sensitivity × deviation (Reviewer 4); "
-               "reported to be printed as an approximation under local differentiability in "
-               "App. B, Thm 1 (printed wording not seen)")),
+               "reviews of nF81AkEzXg (Reviewer 4: a first-order Taylor argument); printed in "
+               "arXiv 2603.10745v1, §3.3, Eq. (14) and App. B, Theorem 1, Eq. (18): "
+               "U_epis ≈ ‖J_F(m)·Δm‖ under local differentiability")),
        setting="exact")
 def _eu_first_order(seed: int = 0):
     params, x, u = _taylor_setup(seed)
@@ -164,15 +162,15 @@ def _eu_first_order(seed: int = 0):
                       f"at t = 1e-2, 1e-3, 1e-4 vs ½‖F''‖ = {np.linalg.norm(d2) / 2:.6f} (sympy).")
 
 
-@claim("cupid.eu.linear_bound", where=f"{_PAPER}, App. B, Thm 1 as reported (EU ∝ sensitivity × "
-       "deviation)",
+@claim("cupid.eu.linear_bound", where=f"{_PAPER}v1, §3.3, Eq. (15); App. B, Eq. (19) (EU ∝ "
+       "sensitivity × deviation)",
        statement="The first-order score obeys ‖Jδ‖_q ≤ ‖J‖_{q→q}‖δ‖_q for q = 1 (the paper's "
        "L1 score) and q = 2, with equality attained (top right singular vector; the heaviest "
        "column's basis vector).", evidence=("proof", "witness"),
        source=("secondary",
                ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen: EU scales with "
-               "the product of sensitivity and feature deviation (Reviewer 4), read by us "
+               "reviews of nF81AkEzXg (Reviewer 4); printed in arXiv 2603.10745v1, §3.3, Eq. "
+               "(15) and App. B, Eq. (19) as U_epis ∝ Sensitivity × Deviation, read by us "
                "through the induced norm")),
        setting="exact")
 def _eu_linear_bound(seed: int = 0):
@@ -196,7 +194,7 @@ def _eu_linear_bound(seed: int = 0):
                       "to rounding, so a constant 1e-12 smaller fails.")
 
 
-@claim("cupid.eu.finite_bound", where=f"{_PAPER}, App. B, Thm 1 as reported (our inequality "
+@claim("cupid.eu.finite_bound", where=f"{_PAPER}v1, App. B, Theorem 1, Eq. (18) (our inequality "
        "reading)",
        statement="Our reading, not the paper's (which is reported to print ≈ under local "
        "differentiability): for a finite perturbation, EU = ‖F(m') − F(m)‖ ≤ ‖J_F(m)‖·‖m' − m‖ "
@@ -204,10 +202,8 @@ def _eu_linear_bound(seed: int = 0):
        corrected_by="cupid.eu.mean_value_bound", evidence=("witness",),
        source=("ours",
                ("our inequality reading, for finite m' − m, of the first-order approximation "
-               "reported by the papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the "
-               "OpenReview reviews of nF81AkEzXg; the paper's printed text was not seen "
-               "(reported as ≈ under local differentiability, App. B, Thm 1; printed wording "
-               "not seen)")),
+               "printed as ≈ under local differentiability in arXiv 2603.10745v1, App. B, "
+               "Theorem 1, Eq. (18) (and §3.3, Eq. (14))")),
        setting="exact")
 def _eu_finite_bound():
     w, h, d = np.ones(2), -np.ones(2), 2 * np.ones(2)
@@ -221,7 +217,7 @@ def _eu_finite_bound():
                       f"δ = (2,2): J(h) = 0 but the output changes by {change:g}.")
 
 
-@claim("cupid.eu.mean_value_bound", where=f"{_PAPER}, App. B, Thm 1 as reported (corrected)",
+@claim("cupid.eu.mean_value_bound", where=f"{_PAPER}v1, App. B, Theorem 1 (corrected)",
        statement="‖F(m') − F(m)‖ ≤ ∫₀¹‖J_F(m+tδ)δ‖dt ≤ sup_{t∈[0,1]}‖J_F(m + tδ)‖·‖δ‖, "
        "δ = m' − m; both bounds are attained (a ReLU head along an active direction).",
        expected="corrected", evidence=("proof", "witness", "search"),
@@ -263,7 +259,7 @@ def _eu_mean_value(seed: int = 0):
                       f"{max(ratios_i):.4f}, max integral/sup {max(ratios_s):.4f} over 300.")
 
 
-@claim("cupid.eu.softmax_half", where="derived (ours)",
+@claim("cupid.eu.softmax_half", where=f"{_PAPER}v1, §3.3 (EU in softmax space); derived (ours)",
        statement="‖diag(p) − ppᵀ‖₂ ≤ ½ for every probability vector p, with equality at "
        "p = (½, ½, 0, …); hence the probability-space EU is at most ½‖J_logits‖₂‖δ‖₂ to first "
        "order.", expected="extension", evidence=("proof", "witness", "search"),
@@ -295,7 +291,7 @@ def _softmax_half(seed: int = 0):
                       f"{max(norms):.6f}; witness {wit:.12f}.")
 
 
-@claim("cupid.eu.unbounded", where=f"{_PAPER}, Eq. L_epis (gap); lossfunction.py (l1)",
+@claim("cupid.eu.unbounded", where=f"{_PAPER}v1, §3.3, Eq. (12) (gap); lossfunction.py (l1)",
        statement="If the frozen head F_l = W·(+b) has a direction v ≥ 0 with Wv = 0 (any K×D "
        "linear head with K < D generically does: the released insertion after layer4 has "
        "F_l = fc∘avgpool, 2×512), then m' = m + t v keeps the output, stays in the range of the "
@@ -332,7 +328,7 @@ def _eu_unbounded(seed: int = 0):
 
 
 @claim("cupid.code.logit_shift", where="lossfunction.py (l1 on logits) vs train.py (EU on "
-       "probabilities)",
+       "probabilities); arXiv 2603.10745v1, §3.3 (discrepancy in softmax space)",
        statement="The output-consistency term of the released loss is on logits while the EU "
        "score is on probabilities: a common shift z' = z + c·1 leaves EU = 0 but costs "
        "l1 = |c|, so the loss penalises changes the score ignores.",
@@ -354,16 +350,16 @@ def _logit_shift(seed: int = 0):
     return j.evidence(note=f"c = {c}: EU = {eu.max():.1e}, l1 = {eu_loss(z + c, z, m, m):.6f}.")
 
 
-@claim("cupid.code.lambda_conversion", where="lossfunction.py (means) vs Eq. L_epis (sums)",
+@claim("cupid.code.lambda_conversion", where="lossfunction.py (means) vs arXiv 2603.10745v1, "
+       "Eq. (12) (sums) and Table 11 (λ1 = 0.01)",
        statement="With per-element means the code's push weight T11 corresponds to the paper's "
        "λ1 = T11·K/D: code loss = paper loss(λ1 = T11·K/D)/K; at the released insertion "
        "(K = 2, D = 512·16·16) T11 = 0.01 is λ1 ≈ 1.5e-7.",
        expected="extension", evidence=("proof",),
        source=("code",
                ("a-Fomalhaut-a/CUPID@8879dad:lossfunction.py:L11 and L25-L27 (nn.L1Loss with "
-               "mean reduction) vs L_epis with per-sample sums as reported by the "
-               "papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg; the paper's printed text was not seen")),
+               "mean reduction) vs L_epis with per-sample sums printed in arXiv "
+               "2603.10745v1, §3.3, Eq. (12), and λ1 = 0.01 in App. D.2, Table 11")),
        setting="exact")
 def _lambda_conversion(seed: int = 0):
     """Proof: mean over N·K of |Δz| = (1/K)·(1/N)Σ_n‖Δz_n‖₁ and mean over N·D of |Δm| =

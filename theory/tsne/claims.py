@@ -197,7 +197,7 @@ def _g_family(seed: int = 0):
                       "appending sqrt(C/2) I; P against a Brent-per-row P of X")
 
 
-@claim("tsne.p.basic_properties", where="Sec. 2; Lemma 21", evidence=("sanity",),
+@claim("tsne.p.basic_properties", where="§3 step (2); Lemma 21, §5", evidence=("sanity",),
        statement="P is symmetric with zero diagonal, sums to 1, and every column sums to at "
        "least 1/(2n).",
        source=("printed",
@@ -223,7 +223,7 @@ def _basic_properties(seed: int = 0):
                       "test; the outlier 40 units away brings the column mass to 1/(2n)")
 
 
-@claim("tsne.lemma14.calibration", where="Lemma 14, Sec. 2", evidence=("independent",),
+@claim("tsne.lemma14.calibration", where="Lemma 14 (App. A.6), §3", evidence=("independent",),
        statement="Each row's entropy is strictly increasing in σ, so the calibrated σ_i* is "
        "unique; the calibrated perplexity exp H(P_{·|i}) equals ρ.",
        source=("printed",

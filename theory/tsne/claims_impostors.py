@@ -180,7 +180,7 @@ def _two_mass_gradient(n: int, rho: float):
                "silhouette 1 for any perplexity in [1, n-1]); its proof in camera-ready "
                "appendix, LaTeX source "
                "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
-               "L365-L391, takes sigma non-zero for every perplexity in [1, n-1]")),
+               "L364-L386, takes sigma non-zero for every perplexity in [1, n-1]")),
        setting="exact")
 def _cor4_all(seed: int = 0):
     """Why it fails whatever construction is used: the family includes ε = 1, and S̄(X) = 1
@@ -297,7 +297,7 @@ def _near_simplex(seed: int = 0):
                "p. 7, §4.2.2, Thm 7 (silhouette (sqrt 3 - 1)/sqrt 3 at perplexity 1); "
                "camera-ready appendix, LaTeX source "
                "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
-               "Lemma 20 (L446-L451) and the proof of Thm 7 (L393-L425)")),
+               "Lemma 20 (L446-L451) and the proof of Thm 7 (L393-L444)")),
        setting="exact")
 def _poison_point():
     j = Judge()

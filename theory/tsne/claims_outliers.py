@@ -109,7 +109,7 @@ def _thm9(seed: int = 0):
                       "stronger one.")
 
 
-@claim("tsne.thm9.constant", where="Thm 9 proof, App.", evidence=("proof", "independent"),
+@claim("tsne.thm9.constant", where="Thm 9 proof, App. B.3", evidence=("proof", "independent"),
        statement="α⁴(1+α²)/(2(1+α)⁴) ≥ 0.1876·α² for α ≥ 3.26, and the bound is 3.651 at "
        "n = 10, 3.298 at n = 100, 3.2651 ≤ 3.266 as n → ∞; the text's '≈3.6' is the older, "
        "weaker √(13 + 24/(n−2)).",
@@ -119,7 +119,7 @@ def _thm9(seed: int = 0):
                "p. 8, Thm 9 (3.266 + o(1)) and p. 9 (the text's 'roughly 3.6'); the proof of "
                "Thm 9 in camera-ready appendix, LaTeX source "
                "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex) "
-               "(from L600)")),
+               "(L588-L645, the constant at L633-L637)")),
        setting="exact")
 def _thm9_constant():
     a = sp.symbols("alpha", positive=True)
