@@ -312,10 +312,14 @@ def _parallel_cost(seed: int = 0):
                       "d_k = d_v = 64 (the parallel form trades FLOPs for parallel depth).")
 
 
-@claim("eva.tokens.collision_free", where="Event tokenisation (ours; vocabulary 2P² as in the "
-       "earlier code)", expected="extension", evidence=("independent",),
-       source=("ours", "the id p·P² + y·P + x is ours; the vocabulary 2P² follows the first "
-               "author's earlier code (haohq19/multi-representation-ssl)"), setting="exact",
+@claim("eva.tokens.collision_free", where="Method: event tokenisation, Tok(x, y, p) = p·H·W + "
+       "y·W + x on a P × P patch (public summary)", expected="extension",
+       evidence=("independent",),
+       source=("ours", "Tok(x, y, p) = p·H·W + y·W + x with vocabulary 2HW, as the summary "
+               "zhaoyang97/Paper-Notes-en@cce855712717dbec964dff100587be409b717cc7:docs/ICLR2026/"
+               "self_supervised/maximizing_asynchronicity_in_event-based_neural_networks.md gives "
+               "it (Method, Key Design 1); on a P × P patch it is p·P² + y·P + x"),
+       setting="exact",
        statement="event_ids(p, y, x, P) = p·P² + y·P + x maps the 2P² (polarity, row, column) "
        "tokens of a P × P patch one to one onto {0, …, 2P² − 1}, for every P from 1 to 32.")
 def _collision_free():
