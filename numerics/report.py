@@ -393,11 +393,10 @@ def headline(s: dict) -> str:
         undecided += f" ({', '.join(notes)})"
     errors = f", {s['errors']} crashed" if s.get("errors") else ""
     weak = len(s.get("underpowered_decisions") or [])
-    if weak:
-        hit += (f", {weak} of them registered undecided and decided here by an underpowered "
-                "test")
+    weak = (f"; {weak} of them registered undecided and decided here by an underpowered test"
+            if weak else "")
     return (f"{s.get('claims', 0)} claims: {decided} decided ({hit} reached their expected "
-            f"verdict); not decided: {undecided}, {s.get('unavailable', 0)} unavailable (cannot "
+            f"verdict{weak}); not decided: {undecided}, {s.get('unavailable', 0)} unavailable (cannot "
             f"be checked here){errors}; {s.get('verification', 0)} count as verification "
             "(sanity rows excluded)")
 

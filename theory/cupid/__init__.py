@@ -2,9 +2,9 @@
 epistemic uncertainty on a frozen network; the loss optima, the first-order epistemic score and
 its mean-value bound, and the detection metrics, as numpy/scipy closed forms.
 
-The paper body was not readable here: the equations follow the authors' released code
-(``a-Fomalhaut-a/CUPID``, read) and third-party notes of the paper (papernotes.org, EN and ZH); where a
-claim rests on those notes only it says ``our reading``.
+The equations follow arXiv 2603.10745v1 (read in full through a public flattened PDF-text
+extraction; formulas rebuilt from it) and the authors' released code (``a-Fomalhaut-a/CUPID``);
+each claim names its source, and ``our reading`` where the statement is ours.
 """
 
 from theory.cupid._jacobian import (

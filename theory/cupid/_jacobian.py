@@ -1,7 +1,7 @@
 """The first-order analysis of the epistemic score: softmax Jacobian, the linear term, the
 mean-value bound, and the non-negative null direction of a linear head.
 
-The paper (Sec. "Taylor"; as reported by papernotes.org and Reviewer 4 on OpenReview nF81AkEzXg; body not seen) argues
+The paper (arXiv 2603.10745v1, §3.3, Eq. (14), and App. B, Theorem 1, Eq. (18)) argues
 :math:`U_{\\mathrm{epis}} \\approx \\|J_F(m)(m'-m)\\|_1`. To first order that holds; as an
 inequality for a finite perturbation it needs the Jacobian along the whole segment
 (:func:`mean_value_bound`).

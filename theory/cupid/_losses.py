@@ -4,8 +4,7 @@ Notation: the frozen host is :math:`M = F_l \\circ B_l`, :math:`m = B_l(x)` the 
 insertion layer, :math:`(m', s) = C(m)` the module's perturbed reconstruction and log-variance,
 :math:`z = F_l(m)`, :math:`z' = F_l(m')` logits and :math:`p, p'` their softmax. Two reductions
 exist: ``"code"`` (the released ``lossfunction.py``: means over every element) and ``"paper"``
-(per-sample sums averaged over the batch, the equations as given by the third-party
-notes: our reading, the paper body was not seen).
+(per-sample sums, as printed in arXiv 2603.10745v1, §3.2, Eq. (10) and §3.3, Eq. (12)).
 """
 
 from __future__ import annotations

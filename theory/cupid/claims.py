@@ -1,9 +1,11 @@
 """Theory claims of CUPID (Xu & Fan, arXiv 2603.10745): the loss optima, the first-order
 epistemic score and its finite-perturbation bound, and the code's reductions.
 
-The paper body was not readable here; equations come from the authors' released code (read)
-and two third-party notes of the paper (papernotes.org, EN and ZH). Claims about the paper's
-equations therefore rest on our reading; claims about the code name the file.
+The equations are those printed in arXiv 2603.10745v1 (read in full through a public flattened
+PDF-text extraction, 07subhadip/ResearchPilot@511a4f9:data/chunks/2603.10745_semantic.json;
+formulas rebuilt from it) and in the authors' released code (a-Fomalhaut-a/CUPID@8879dad);
+each claim names its source. The App. B propositions and Eq. (8) are in
+:mod:`theory.cupid.claims_appendix`.
 """
 
 from __future__ import annotations
@@ -138,11 +140,12 @@ def _taylor_setup(seed):
        "F(m+δ) − F(m) = J_F(m)δ + O(‖δ‖²), so EU ≈ ‖J_F(m)δ‖₁ to first order (the paper's "
        "approximation, ∝ sensitivity × deviation), with a second-order remainder "
        "‖R(tu)‖/t² → ‖½ D²F[u,u]‖.", evidence=("independent",),
-       source=("secondary",
-               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg (Reviewer 4: a first-order Taylor argument); printed in "
-               "arXiv 2603.10745v1, §3.3, Eq. (14) and App. B, Theorem 1, Eq. (18): "
-               "U_epis ≈ ‖J_F(m)·Δm‖ under local differentiability")),
+       source=("printed",
+               ("arXiv 2603.10745v1, §3.3, Eq. (14) (first-order Taylor expansion of F_l around "
+               "m_l, assuming local differentiability: U_epis ≈ ‖∇F_l(m_l)·(m′_l − m_l)‖₁) and "
+               "App. B, Theorem 1, Eq. (18); formulas rebuilt from the flattened extraction "
+               "07subhadip/ResearchPilot@511a4f9:data/chunks/2603.10745_semantic.json, chunks 8 "
+               "and 49")),
        setting="exact")
 def _eu_first_order(seed: int = 0):
     params, x, u = _taylor_setup(seed)
@@ -167,11 +170,10 @@ def _eu_first_order(seed: int = 0):
        statement="The first-order score obeys ‖Jδ‖_q ≤ ‖J‖_{q→q}‖δ‖_q for q = 1 (the paper's "
        "L1 score) and q = 2, with equality attained (top right singular vector; the heaviest "
        "column's basis vector).", evidence=("proof", "witness"),
-       source=("secondary",
-               ("papernotes.org notes of arXiv 2603.10745 (EN and ZH) and the OpenReview "
-               "reviews of nF81AkEzXg (Reviewer 4); printed in arXiv 2603.10745v1, §3.3, Eq. "
-               "(15) and App. B, Eq. (19) as U_epis ∝ Sensitivity × Deviation, read by us "
-               "through the induced norm")),
+       source=("ours",
+               ("our reading, through the induced operator norm, of 'U_epis ∝ Sensitivity × "
+               "Deviation' printed in arXiv 2603.10745v1, §3.3, Eq. (15) and App. B, Eq. (19) "
+               "(printed as a proportionality, not an inequality)")),
        setting="exact")
 def _eu_linear_bound(seed: int = 0):
     """Proof: the definition of the induced norm; for q = 1 it is the largest column sum,
@@ -196,7 +198,7 @@ def _eu_linear_bound(seed: int = 0):
 
 @claim("cupid.eu.finite_bound", where=f"{_PAPER}v1, App. B, Theorem 1, Eq. (18) (our inequality "
        "reading)",
-       statement="Our reading, not the paper's (which is reported to print ≈ under local "
+       statement="Our reading, not the paper's (which prints ≈ under local "
        "differentiability): for a finite perturbation, EU = ‖F(m') − F(m)‖ ≤ ‖J_F(m)‖·‖m' − m‖ "
        "(the Jacobian at the unperturbed feature).", expected="reading_fails",
        corrected_by="cupid.eu.mean_value_bound", evidence=("witness",),
