@@ -464,7 +464,7 @@ def _claim_link(r: dict, with_source: bool = False) -> str:
     if with_source:
         src = (r.get("statement_source") or {}).get("where", "")
         text += (f' <span class="rests">(rests on: '
-                 f"{_e(src if len(src) <= 140 else src[:139] + '…')})</span>")
+                 f"{_rich(src if len(src) <= 140 else src[:139] + '…')})</span>")
     return text
 
 

@@ -194,7 +194,7 @@ _T_BETTER_EO = Preregistered(
 @claim("fairness.exp.cs_better_eo_at_competitive_accuracy", kind="empirical", where=_WHERE,
        expected="undecided", corrected_by="fairness.exp.cs_on_par_at_competitive_accuracy",
        statement="Our strict reading of 'consistently improves EO' (lower than the best "
-       "competitor, where the note's Table 2 reports improvements relative to the plain MLP): "
+       "competitor, where the papernotes.org note's Table 2 reports gains over the plain MLP): "
        "at competitive accuracy (within 2 points of ERM, ours) the CS regularizer reaches a "
        "lower ΔEO (equal opportunity) than the best competitor on every data set, both as a DP "
        "penalty (vs the five baselines) and as an EO penalty on the rows with y = 1 (vs "

@@ -252,7 +252,7 @@ def _half_cs(seed: int = 0):
        where="Proposition 4.2 of the ICLR 2026 version, per the papernotes.org note",
        statement="As the public note gives Proposition 4.2 of the ICLR version: for any two "
        "Gaussians p, q with positive definite covariances, D_CS(p;q) ≤ KL(p‖q) and "
-       "D_CS(p;q) ≤ KL(q‖p), with D_CS = −log((∫pq)²/(∫p²∫q²)) (convention A) as the note "
+       "D_CS(p;q) ≤ KL(q‖p), with D_CS = −log((∫pq)²/(∫p²∫q²)) (convention A) as that note "
        "defines it.", expected="reading_fails", corrected_by=CORRECTED_KL,
        evidence=("witness", "independent"),
        source=("secondary", _NOTE),

@@ -177,7 +177,7 @@ def _ffn_share():
        evidence=("proof", "independent"),
        statement="Sharing the Jumbo FFN across the L layers is exact L-fold tying: untying it "
        "adds (L − 1)(8J²D² + 5JD) parameters (29.2 M at pico, 6.1× the tied count: these two "
-       "figures are reported in the note, not compared separately).",
+       "figures are reported in the papernotes.org note, not compared).",
        source=("code", ("antofuller/jumbo@0dbacfd97b079c1de86b22f4121c416ffed2cb37:models/jumbo.py:L30 "
                 "(every block calls the one shared_jumbo_mlp) and L56-L61; the ablation "
                 "it relates to is known from the papernotes.org summary only")),

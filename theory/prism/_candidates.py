@@ -92,8 +92,8 @@ def expected_inverse_set_size(C: int, q: float) -> float:
     Examples
     --------
     >>> from theory.prism import expected_inverse_set_size
-    >>> round(expected_inverse_set_size(6, 0.3), 5), expected_inverse_set_size(6, 0.0)
-    (0.4902, 1.0)
+    >>> f"{expected_inverse_set_size(6, 0.3):.6f}", expected_inverse_set_size(6, 0.0)
+    ('0.490195', 1.0)
     """
     if q == 0:
         return 1.0
