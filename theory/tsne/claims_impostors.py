@@ -44,7 +44,8 @@ EPSILONS = (1.0, 0.5, 0.1, 0.01)
 
 @claim("tsne.thm3.impostor_silhouette", where="Thm 3", evidence=("independent", "witness"),
        statement="For every 0 < ε ≤ 1 there is X_ε with silhouette exactly ε·S̄(X) and the same "
-       "P as X at every perplexity (so the same t-SNE outputs).",
+       "P as X at every perplexity (so the same t-SNE outputs); P checked at ρ ∈ {2, 5, 30} "
+       "(ρ = 1 and n − 1 under a shift and scaling: tsne.lemma6.g_family_in_delta).",
        source=("printed",
                ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
@@ -77,7 +78,8 @@ def _impostor_silhouette(seed: int = 0):
 
 @claim("tsne.appA4.ch_impostor", where="App. A.4", evidence=("independent", "witness"),
        statement="CH(X_{+c}) = (B/(k−1) + c/2)/(W/(n−k) + c/2), so every 1 < t ≤ CH(X) is hit "
-       "exactly by a shift, with P unchanged; a regular simplex has CH = 1.",
+       "exactly by a shift, with P unchanged at every perplexity (checked on the grid "
+       "ρ ∈ {1, 2, 5, 10, 20, n−1}); a regular simplex has CH = 1.",
        source=("printed",
                ("camera-ready appendix, LaTeX source "
                "(njbergam/tsne-exaggerates-clusters@8336e68:visuals/2_poison_point/tsne_mode_collapse/appendix.tex), "
@@ -103,12 +105,25 @@ def _ch_impostor(seed: int = 0):
     j.close("CH(regular simplex, 2 clusters of 5)",
             reference_calinski_harabasz(np.eye(10), np.repeat([0, 1], 5)), 1.0, rtol=EXACT)
     D = sq_distances(X)
-    c = ch_impostor_shift(X, labels, 2.0)
-    j.close("P(X_+c) ours vs P(X) Brent, rho=10",
-            joint_probabilities(sq_distances(shifted(X, c)), 10.0),
-            reference_joint_probabilities(D, 10.0), atol=SHIFT_TOL)
+    n = len(X)
+    for rho in (1.0, 2.0, 5.0, 10.0, 20.0, 44.0):
+        if rho == 1.0:  # Lemma 20 by hand: uniform on the nearest neighbour (no ties here)
+            R = np.where(np.eye(n, dtype=bool), np.inf, D)
+            nn = (R == R.min(axis=1, keepdims=True)) / 1.0
+            ref = (nn + nn.T) / (2 * n)
+        elif rho == n - 1:  # sigma = infinity: every row uniform
+            ref = (1 - np.eye(n)) / (n * (n - 1))
+        else:
+            ref = reference_joint_probabilities(D, rho)
+        for t in (ch0 / 2, 1.01):
+            c = ch_impostor_shift(X, labels, t)
+            j.close(f"target {t:.6g} rho={rho:g}: P(X_+c) ours vs P(X) by hand",
+                    joint_probabilities(sq_distances(shifted(X, c)), rho), ref, atol=SHIFT_TOL)
     return j.evidence(note="three clusters of 15 in R^5; shifts realised by appending "
-                      "coordinates; CH recomputed from centroids of the realised points")
+                      "coordinates; CH recomputed from centroids of the realised points; P of "
+                      "two impostors at ρ ∈ {1, 2, 5, 10, 20, 44 = n−1} against P of X by "
+                      "another route (nearest neighbours at 1, uniform at n−1, Brent per row "
+                      "in between)")
 
 
 @claim("tsne.appA5.dunn_impostor", where="App. A.5", evidence=("independent", "witness"),
@@ -256,7 +271,8 @@ def _cor4_interior(seed: int = 0):
 
 @claim("tsne.thm5.near_simplex_instability", where="Thm 5, Lemma 6", evidence=("independent",),
        statement="The Δ_ε map (a shift and a scaling) keeps P; hence any two inputs with very "
-       "different P have near-simplex versions whose squared distances agree within 1 ± ε.",
+       "different P have near-simplex versions whose squared distances agree within 1 ± ε "
+       "(checked at ρ = 10; every ρ from 1 to n − 1 for g(C): tsne.lemma6.g_family_in_delta).",
        source=("printed",
                ("camera-ready PDF "
                "(njbergam/tsne-exaggerates-clusters@8ec0d8d:visuals/2_poison_point/main.pdf), "
