@@ -283,7 +283,7 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
              (f'<div class="claim-head"><code>{_e(cid)}</code> '
              f'<span class="badge verdict-{_e(label.replace(" ", "-"))}">{_e(label)}</span> '
              f'<span class="claim-where">{_e(row.get("location"))}</span></div>'),
-             f'<p class="claim-rests">{_e(rests)}</p>',
+             f'<p class="claim-rests">{_rich(rests)}</p>',
              f'<p class="claim-statement">{_rich(row.get("statement"))}</p>', "<dl>"]
     if not row.get("on_target", True):
         parts.append(f'<dt>missed</dt><dd>expected {_e(row.get("expected_verdict"))}</dd>')

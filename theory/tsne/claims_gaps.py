@@ -319,9 +319,9 @@ def _dunn_g_family(X, lab, C: float):
 
 @claim("tsne.appA5.dunn_proof_formula", where="Thm 12 proof (App. A.5)", expected="refuted",
        corrected_by="tsne.appA5.dunn_g_family", evidence=("witness",),
-       statement="The proof of Thm 12 writes DI of $g(C) = ((1-C)X)_{+C}$ as "
-       "$\\sqrt{(1-C)\\,d_b + C}/\\sqrt{(1-C)\\,d_w + C}$, read charitably with $d_b, d_w$ the "
-       "squared extreme distances (so that $f(0) = $ DI(X)).",
+       statement="The proof of Thm 12 writes the Dunn index of g(C) (the input scaled by 1 − C, "
+       "then shifted by C) as √((1 − C)·d_b + C) / √((1 − C)·d_w + C), read charitably with "
+       "d_b, d_w the squared extreme distances (so that f(0) = DI(X)).",
        source=("printed", (f"{_APP}, App. A.5, proof of Thm 12 (L192-L200, the formula for f(C) "
                "at L196)")),
        setting="exact")
