@@ -12,7 +12,15 @@ from pathlib import Path
 
 from numerics._atomic import write_text
 from theory import PAPERS, TOPICS
-from theory.claims import DELTAS, HOLDING, PAPER_SOURCES, VERDICTS, WEAK_DELTA, Result
+from theory.claims import (
+    DELTAS,
+    HOLDING,
+    PAPER_SOURCES,
+    VERDICTS,
+    WEAK_DELTA,
+    Result,
+    shorten,
+)
 
 
 def fmt_value(value, digits: int = 6) -> str:
@@ -471,15 +479,16 @@ STATUS_WORDS = {"verified": "verified", "partial": "checked in part",
                 "unavailable": "unavailable", "unchecked": "unchecked"}
 
 
-def coverage_table(doc_papers: dict) -> list[str]:
+def coverage_table(doc_papers: dict, name=lambda topic, paper: f"`{topic}`") -> list[str]:
     """The per-paper table (Markdown): text used, coverage overall, theorem-like and of the
-    figures and tables, errors in print, decided / undecided / unavailable rows."""
+    figures and tables, errors in print, decided / undecided / unavailable rows. ``name(topic,
+    paper)`` is the first cell (the site links it to the paper's page)."""
     lines = [("| paper | blueprint | coverage | theorem-like | figures, tables | errors in print "
              "| decided / undecided / unavailable |"), "|---|---|---|---|---|---|---|"]
     for t, p in doc_papers.items():
         cov, n = p["coverage"], p["counts"]
         built = ("complete" if p["complete"] else "incomplete") + f", {len(p['nodes'])} results"
-        lines.append(f"| `{t}` | {built} | {fmt_coverage(cov['all'])} | "
+        lines.append(f"| {name(t, p)} | {built} | {fmt_coverage(cov['all'])} | "
                      f"{fmt_coverage(cov['theorem_like'])} | "
                      f"{fmt_coverage(cov['figures_tables'])} | {n['errors_in_print']} | "
                      f"{n['decided']} / {n['undecided']} / {n['unavailable']} |")
@@ -720,11 +729,6 @@ def to_markdown(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def _short(text: str, n: int = 240) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= n else text[:n - 1] + "…"
-
-
 def findings_lines(doc: dict) -> list[str]:
     """The findings of a report (``claims.json``), in Markdown: its headline, then one line per
     error in print, per reading of ours that fails, per result not reproduced and per failed
@@ -735,9 +739,9 @@ def findings_lines(doc: dict) -> list[str]:
 
     def line(r, why=True):
         src = r.get("statement_source") or {}
-        rests = f" Rests on: {src.get('kind')}, {_short(src.get('where', ''), 200)}." if why \
+        rests = f" Rests on: {src.get('kind')}, {shorten(src.get('where', ''), 200)}." if why \
             else f" ({src.get('kind')})"
-        return f"  - `{r['id']}` ({_md(r['location'])}): {_md(_short(r['statement']))}{rests}"
+        return f"  - `{r['id']}` ({_md(r['location'])}): {_md(shorten(r['statement'], 240))}{rests}"
 
     out = [f"{headline(s)}.", ""]
     groups = (("refuted", "Errors found in the printed text or released code",

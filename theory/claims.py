@@ -700,6 +700,12 @@ class Claim:
         return Result(self, evidence, verdict, time.perf_counter() - start, error, quick)
 
 
+def shorten(text, n: int) -> str:
+    """``text`` on one line, cut to at most ``n`` characters (an ellipsis marks the cut)."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
 HOLDING = ("verified", "corrected", "sharpened", "extension")
 _REL_WORDS = {"eq": "should equal", "le": "should be at most", "ge": "should be at least"}
 #: Verdicts that decide nothing about the statement.
@@ -779,9 +785,8 @@ class Result:
         """
         c, e = self.claim, self.evidence
 
-        def cut(text, n=width):
-            text = " ".join(str(text).split())
-            return text if len(text) <= n else text[:n - 1] + "…"
+        def cut(text):
+            return shorten(text, width)
 
         lines = [(f"Claim {c.id} ({c.where}) did not reach its expected verdict "
                  f"'{c.expected}'."), f"Statement: {cut(c.statement)}"]

@@ -459,12 +459,14 @@ def _figure_html(base: str, caption: str, cls: str, quick: bool) -> str:
 
 
 def _claim_link(r: dict, with_source: bool = False) -> str:
+    from theory.claims import shorten
+
     text = (f'<a href="#claim-{_e(r["id"])}"><code>{_e(r["id"])}</code></a> '
             f"({_rich(r.get('location'))})")
     if with_source:
         src = (r.get("statement_source") or {}).get("where", "")
         text += (f' <span class="rests">(rests on: '
-                 f"{_rich(src if len(src) <= 140 else src[:139] + '…')})</span>")
+                 f"{_rich(shorten(src, 140))})</span>")
     return text
 
 
@@ -590,22 +592,12 @@ def _blueprint(paper: dict) -> str:
 
 
 def papers_table(doc: dict, href) -> list[str]:
-    """One row per paper (Markdown): coverage, errors found in print, decided / undecided /
-    unavailable; ``href(topic)`` is the link to the paper's page."""
-    from numerics.report import fmt_coverage
+    """The report's per-paper coverage table with each paper linked to its page
+    (``href(topic)``)."""
+    from numerics.report import coverage_table
 
-    lines = [("| paper | coverage | theorem-like | figures, tables | errors in print | decided "
-             "/ undecided / unavailable |"), "|---|---|---|---|---|---|"]
-    for t, p in (doc.get("papers") or {}).items():
-        n = p["counts"]
-        mark = "" if p["complete"] else " (incomplete blueprint)"
-        lines.append(f"| [{t}]({href(t)}): {p['title']}{mark} | "
-                     f"{fmt_coverage(p['coverage']['all'])} | "
-                     f"{fmt_coverage(p['coverage']['theorem_like'])} | "
-                     f"{fmt_coverage(p['coverage']['figures_tables'])} | "
-                     f"{n['errors_in_print']} | {n['decided']} / {n['undecided']} / "
-                     f"{n['unavailable']} |")
-    return lines
+    return coverage_table(doc.get("papers") or {},
+                          name=lambda t, p: f"[{t}]({href(t)}): {p['title']}")
 
 
 def _paper_pages(doc: dict, papers: dict) -> list[str]:
