@@ -13,7 +13,9 @@ from theory.claims import Judge, Preregistered, Unavailable, claim
 
 _ABS = "arXiv 2510.26792 (abstract, v1 and v2)"
 _SCOPE = ("TLCG k = 10 (m = 1024), 64 × 64 train (a, c), 16 × 16 unseen test pairs disjoint in "
-          "a and c, sequences of 72, 2-layer transformer d = 64, 600 steps, seeds 0–2")
+          "a and c, sequences of 72, 2-layer transformer d = 64, 600 steps, seeds 0–2; here k is "
+          "the state width and b the bits kept, while the paper (per the public summary) writes k "
+          "for the bits kept")
 _ANALOGUE = ("analogue", "m = 2^10 instead of 2^16–2^22, a 2-layer d = 64 model (≈ 0.1 M "
              "parameters) and 600 steps on CPU instead of up to 50 M parameters and 5 B tokens; "
              "truncated LCG outputs only")
@@ -43,7 +45,8 @@ _T_ICL = Preregistered(
        where="abstract: in-context prediction of unseen sequences",
        statement="A transformer trained on sequences of some (a, c) predicts sequences of unseen "
        "(a, c) in context better than chance (our charitable, scaled-down reading: above chance "
-       "after 2^(k−b) inputs; " + _SCOPE + ", b = 5).",
+       "after 2^(k−b) inputs; " + _SCOPE + ", b = 5). Truncated LCG only: the abstract's PCG "
+       "variants and the paper's near-perfect accuracy are not tested here.",
        source=("abstract", _ABS + ": in-context prediction on unseen sequences; the paper's "
                "accuracy numbers were not seen"),
        setting=_ANALOGUE, test=_T_ICL)

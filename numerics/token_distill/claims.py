@@ -77,13 +77,14 @@ _T_FVT = _T("paired difference of held-out NLL, FVT − distillation (nats/byte)
 
 
 @claim("token_distill.light.td_beats_fvt", kind="empirical", evidence=("observation",),
-       where="abstract; README L11 (outperforms heuristic initialisations)",
+       where="README L11 (outperforms heuristic initialisations); abstract",
        statement="Distilling hidden states into the new row, started from FVT, gives a lower "
        "held-out NLL of the bytes after the new token than FVT (the mean of the subtoken rows) "
-       "itself (" + _SCOPE + ").",
-       source=("abstract", "arXiv 2505.20133 abstract (outperforms strong baselines); the "
-               "authors' README (" + REPO + ":README.md:L11) names heuristic initialisations; "
-               "printed tables not seen"),
+       "itself (" + _SCOPE + "). Checked on held-out NLL only, not on the paper's benchmarks.",
+       source=("code", REPO + ":README.md:L11 (Token Distillation outperforms heuristic "
+               "embedding initialisation methods; L9 defines them as weighted sums of existing "
+               "rows, FVT's mean among them); the abstract (arXiv 2505.20133) says only 'strong "
+               "baselines'; printed tables not seen"),
        setting=("analogue", _ANALOGUE), test=_T_FVT)
 def _td_fvt(quick: bool = False):
     return _paired_claim(quick, "td", "fvt", "FVT − td", _T_FVT)
@@ -93,12 +94,14 @@ _T_AV = _T("paired difference of held-out NLL, AdaptiVocab − distillation (nat
 
 
 @claim("token_distill.light.td_beats_adaptivocab", kind="empirical", evidence=("observation",),
-       where="abstract; README L11 (outperforms heuristic initialisations)",
+       where="README L11 (outperforms heuristic initialisations); abstract",
        statement="Distillation gives a lower held-out NLL after the new token than the "
-       "AdaptiVocab initialisation (softmax(2j)-weighted subtoken rows) (" + _SCOPE + ").",
-       source=("abstract", "arXiv 2505.20133 abstract; the authors' README (" + REPO
-               + ":README.md:L11); AdaptiVocab is one of the package's pre-init options "
-               "(tokdist.py L537-L545); printed tables not seen"),
+       "AdaptiVocab initialisation (softmax(2j)-weighted subtoken rows) (" + _SCOPE + "). "
+       "Checked on held-out NLL only, not on the paper's benchmarks.",
+       source=("code", REPO + ":README.md:L11 (Token Distillation outperforms heuristic "
+               "embedding initialisation methods, L9: weighted sums of existing rows); "
+               "AdaptiVocab is one of the package's pre-init options (token_distillation/"
+               "token_distillation/tokdist.py:L537-L545); printed tables not seen"),
        setting=("analogue", _ANALOGUE), test=_T_AV)
 def _td_av(quick: bool = False):
     return _paired_claim(quick, "td", "adaptivocab", "AdaptiVocab − td", _T_AV)
@@ -126,13 +129,14 @@ _T_NTP = _T("paired difference of held-out NLL, next-token training − distilla
        where="README L11 (outperforms embedding optimisation by next-token prediction)",
        # the full run fails this statement with power ≥ 0.8: not reproduced on this analogue
        expected="not_reproduced",
-       statement="Distillation gives a lower held-out NLL after the new token than training the "
-       "same row, from the same FVT start with the same optimiser and windows, by next-token "
-       "prediction (" + _SCOPE + "). The metric is the NTP baseline's own training objective on "
-       "other windows; the paper's evaluations were downstream benchmarks.",
-       source=("secondary", "the authors' README (" + REPO + ":README.md:L11) says the paper "
-               "finds Token Distillation better than embedding optimisation via next-token "
-               "prediction; the printed comparison and its metric were not seen"),
+       statement="On held-out NLL of the 8 bytes after the new token (the NTP baseline's own "
+       "training objective, on other windows), distillation scores lower than training the same "
+       "row by next-token prediction from the same FVT start with the same optimiser and windows "
+       "(" + _SCOPE + "). This checks the README's comparison on that metric only; the paper "
+       "compares on downstream benchmarks and judged definitions, which this row does not test.",
+       source=("code", REPO + ":README.md:L11 (the paper finds Token Distillation better than "
+               "embedding optimisation via the next-token prediction objective); the printed "
+               "comparison and its metric were not seen"),
        setting=("analogue", _ANALOGUE), test=_T_NTP)
 def _td_ntp(quick: bool = False):
     return _paired_claim(quick, "td", "ntp", "NTP − td", _T_NTP)
@@ -213,8 +217,9 @@ _LLM = ("needs open-weight LLMs (the README's example is Llama-3.1-8B-Instruct),
        statement="On a wide range of open-weight LLMs, for biomedical domain terms and for "
        "language adaptation, Token Distillation outperforms heuristic initialisations, the "
        "pretrained hypernetwork ZeTT and next-token embedding training.",
-       source=("abstract", "arXiv 2505.20133 abstract; the settings from the authors' repository "
-               "(paper/new_tokens/, README)"),
+       source=("abstract", "arXiv 2505.20133 abstract (a wide range of open-weight models, "
+               "outperforms even strong baselines); the baselines named as in " + REPO
+               + ":README.md:L11 and the two settings as in paper/new_tokens/"),
        setting=("analogue", "not run: LLM scale"))
 def _llm(quick: bool = False):
     raise Unavailable(_LLM)
@@ -225,8 +230,12 @@ def _llm(quick: bool = False):
        expected="unavailable",
        statement="Generations with the new tokens, judged for correctness and similarity by an "
        "LLM judge, favour Token Distillation over the baselines.",
-       source=("secondary", "the judge prompt templates in " + REPO
-               + ":paper/llm_as_a_judge_evals/; the printed results were not seen"),
+       source=("secondary", "the 'Definition Generation Quality' table of the public summary "
+               "zhaoyang97/Paper-Notes-en@62d684b1fbd695af03b179217c04fadb9c8aab4b:docs/ICLR2026/"
+               "model_compression/token_distillation_attention-aware_input_embeddings_for_new_"
+               "tokens.md (Token Distillation 68.5 / 74.4 vs NTP 52.0 / 59.4); the judge prompt "
+               "templates in " + REPO + ":paper/llm_as_a_judge_evals/; the printed results were "
+               "not seen"),
        setting=("analogue", "not run: needs a 70B judge"))
 def _judge(quick: bool = False):
     raise Unavailable("needs a 70B-parameter judge model and the LLM-scale runs; " + _LLM)
@@ -234,10 +243,15 @@ def _judge(quick: bool = False):
 
 @claim("token_distill.paper.td_plus_ntp", kind="empirical", evidence=("observation",),
        where="README (Token Distillation + α NTP, 'CE-auto-weighted')", expected="unavailable",
-       statement="Adding next-token prediction with the automatic weight α = L_d / L_CE to the "
-       "distillation loss can improve the new embeddings further.",
-       source=("secondary", "the authors' README (" + REPO + ":README.md, DistillationConfig "
-               "example) and train_loop.py L286-L289; the printed comparison was not seen"),
+       statement="Token Distillation + α NTP, the distillation loss plus next-token prediction "
+       "weighted by α = L_d / L_CE (held fixed within a step), is one of the paper's arms, and "
+       "it can improve the new embeddings over distillation alone.",
+       source=("code", REPO + ":README.md:L95-L96 (the DistillationConfig example: "
+               "'Token Distillation + alpha NTP in the paper', loss_methods MSE-on-hiddens plus "
+               "CE-auto-weighted) and token_distillation/token_distillation/train_loop.py:"
+               "L286-L289 (α from the paper, loss.item() / ce_loss.item()); whether it improves "
+               "is read from the public summary's tables (Paper-Notes-en, 64.7 vs 64.6 and "
+               "76.7 / 83.3 vs 68.5 / 74.4), the printed comparison was not seen"),
        setting=("analogue", "not run"))
 def _td_ntp_combo(quick: bool = False):
     raise Unavailable("the paper's numbers for this arm were not seen and the light run does "
@@ -247,9 +261,10 @@ def _td_ntp_combo(quick: bool = False):
 @claim("token_distill.paper.snippet_returns", kind="empirical", evidence=("observation",),
        where="README (diminishing returns beyond 50-token snippets and 100 snippets per token)",
        expected="unavailable",
-       statement="Returns diminish beyond snippets of 50 tokens and 100 snippets per token.",
-       source=("secondary", "the authors' README (" + REPO + ":README.md:L119); the printed "
-               "ablation was not seen"),
+       statement="Returns diminish beyond snippets of 50 tokens and 100 snippets per token "
+       "(the authors' hedge: this may vary with the model and the kind of new tokens).",
+       source=("code", REPO + ":README.md:L119 (diminishing returns for snippet_len beyond 50 "
+               "and snippets_per_token beyond 100); the printed ablation, if any, was not seen"),
        setting=("analogue", "not run: LLM scale"))
 def _returns(quick: bool = False):
     raise Unavailable("a statement about LLM-scale runs; " + _LLM)

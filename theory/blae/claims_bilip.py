@@ -119,21 +119,22 @@ def _holed_ratios(step=0.25, A=((1.0, 0.0), (0.0, 1.0))):
     return dn / D
 
 
-@claim("blae.reading.thm3_euclidean_latent", where="Thm 3 as used (Sec. 4, code; our reading of d_N)",
-       statement="Our reading of Thm 3 (the headline reading, intrinsic distances, is "
+@claim("blae.reading.thm3_euclidean_latent", where="Thm 3 as used (Sec. 4, code; the note's reading of d_N)",
+       statement="Thm 3 as the note reads it (the headline reading, intrinsic distances, is "
        "blae.thm3.sigma_iff_bilip_convex): with d_N the Euclidean latent distance, σ(J) ∈ "
        "[1/κ, κ] on M implies κ-bi-Lipschitz. Counterexample: the paper's own holed Swiss roll chart has σ ≡ 1 (κ = 1), yet "
        "|f(x) − f(y)| / d_M(x, y) = 1/6 at (l, z) = (4, 2.5), (4, 3.5).",
        expected="reading_fails", corrected_by="blae.corrected.thm3_convexity_defect",
        evidence=("witness",),
-       source=("ours", ("our reading that d_N in Thm 3 is the Euclidean latent distance, "
-                 "as the released losses use (torch.cdist, "
+       source=("secondary", ("the papernotes.org note on the ICLR 2026 paper (OpenReview "
+                 "rl2dPJEk8b; en.papernotes.org/ICLR2026/learning_theory/"
+                 "bi-lipschitz_autoencoder_with_injectivity_guarantee), which quotes Thm 3 and "
+                 "takes d_N to be the Euclidean latent distance, as the released losses do "
+                 "(torch.cdist, "
                  "qipengz/BLAE@06dcaa82d80c03f97a2f55d9e36e2c35dc73f2d5:utils/regularizations.py:L15-L19); "
-                 "Thm 3 itself as quoted by the papernotes.org note on the ICLR "
-                 "2026 paper (OpenReview rl2dPJEk8b), which quotes the definitions "
-                 "and Theorems 1–4; the paper body beyond the first page of the "
-                 "arXiv 2604.06701v1 HTML was not seen. Read with the intrinsic "
-                 "distance of f(M) it holds (blae.thm3.sigma_iff_bilip_convex)")),
+                 "the paper body beyond the first page of the arXiv 2604.06701v1 HTML was not "
+                 "seen, so the printed wording of d_N is not. Read with the intrinsic distance of "
+                 "f(M) it holds (blae.thm3.sigma_iff_bilip_convex)")),
        setting="exact")
 def _thm3_bad(seed: int = 0):
     r = _holed_ratios()
@@ -294,33 +295,33 @@ def _bilip(seed: int = 0):
     return j.evidence(note=f"direction search σ = ({smin:.6f}, {smax:.6f}); loss 1.09.")
 
 
-_READ_CODE = ("The code was read (utils/functionals.py, reg_grad='bi-lipschitz', the branch the "
-              "swiss_roll notebook trains with); the paper's L_biLip is the σ-formula quoted by "
-              "the papernotes.org note (paper text not seen). 'Equals' is our reading of the paper presenting "
-              "the σ-loss as what BLAE trains.")
-
-
-@claim("blae.code.bilip_term_equals_paper", where="Sec. 4 vs code (reg_grad='bi-lipschitz')",
-       statement="The released Jacobian term ‖offdiag(JᵀJ)‖² + ‖ReLU(diag(JᵀJ) − κ)‖² equals "
-       "the paper's L_biLip. Counterexample J = diag(1, 0.01), κ = 1: code 0, paper 0.9801.",
-       expected="reading_fails", corrected_by="blae.corrected.code_bilip_zero_set",
+@claim("blae.code.bilip_term_equals_paper", where="README (L_bi-Lip) vs code (reg_grad='bi-lipschitz')",
+       statement="The authors' README presents the σ-form L_biLip(κ) = E[ReLU(1/κ − σ_min(J_D))² + "
+       "ReLU(σ_max(J_D) − κ)²] as what the official implementation trains; the Jacobian term of the "
+       "default branch the code and the Swiss-roll notebook train with, ‖offdiag(JᵀJ)‖² + "
+       "‖ReLU(diag(JᵀJ) − κ)‖² (lower side multiplied by 0), equals it. Counterexample J = "
+       "diag(1, 0.01), κ = 1: code 0, README 0.9801. The code side is wrong: it drops the lower "
+       "bound (and bounds diag(JᵀJ), i.e. squared column norms, by κ); the README's σ-form is the "
+       "unused 'bi-lipschitz_dec' branch.",
+       expected="refuted", corrected_by="blae.corrected.code_bilip_zero_set",
        evidence=("witness",),
-       source=("ours", ("our reading that the released Jacobian term "
-                 "(reg_grad='bi-lipschitz' in "
-                 "qipengz/BLAE@06dcaa82d80c03f97a2f55d9e36e2c35dc73f2d5:trainers/trainers.py) "
-                 "is meant to equal the paper's L_biLip as quoted by the "
-                 "papernotes.org note on the ICLR 2026 paper (OpenReview "
-                 "rl2dPJEk8b), which quotes the definitions and Theorems 1–4; the "
-                 "paper body beyond the first page of the arXiv 2604.06701v1 HTML "
-                 "was not seen; the paper's σ-formula is the code's unused "
-                 "'bi-lipschitz_dec' branch")),
+       source=("code", ("conflict between the authors' own artefacts: "
+                 "qipengz/BLAE@ef862cbd118f32d21ff96808e399fbe88c9e06f2:README.md:L8 ('Official "
+                 "implementation') and README.md:L27-L31 (section '2. Bi-Lipschitz Regularization', "
+                 "the σ_min/σ_max form) vs "
+                 "qipengz/BLAE@06dcaa82d80c03f97a2f55d9e36e2c35dc73f2d5:trainers/trainers.py:L282 "
+                 "(default reg_grad='bi-lipschitz'), trainers.py:L370-L384 (that branch; L382 "
+                 "multiplies the lower side by 0, L381 keeps the two-sided version commented out), "
+                 "trainers.py:L399-L410 (the σ-form, branch 'bi-lipschitz_dec', unused) and "
+                 "swiss_roll.ipynb:L79 (trains with reg_grad='bi-lipschitz', L=1); trainers.py is "
+                 "identical at ef862cbd")),
        setting="exact")
 def _code_bad(seed: int = 0):
     J = np.diag([1.0, 0.01])
     j = Judge()
     j.close("code term vs paper loss at diag(1, .01), κ = 1", bilip_loss_code(J, 1.0),
             bilip_loss(J, 1.0), rtol=1e-6)
-    return j.evidence(note=f"code {bilip_loss_code(J, 1.0):g}, paper {bilip_loss(J, 1.0):.4f}.")
+    return j.evidence(note=f"code {bilip_loss_code(J, 1.0):g}, README σ-form {bilip_loss(J, 1.0):.4f}.")
 
 
 @claim("blae.corrected.code_bilip_zero_set", where="code, corrected",

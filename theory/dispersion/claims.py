@@ -39,11 +39,11 @@ def _sympy_pair_identity(N: int = 3, d: int = 2) -> bool:
     return sp.simplify(sp.expand_trig(lhs - rhs)) == 0
 
 
-@claim("dispersion.I1.closed_form", where='§2 definition (abstract); closed form (ours)',
-       evidence=("independent", "proof"),
+@claim("dispersion.I1.closed_form", where='definition of dispersion (abstract); closed form (ours)',
+       evidence=("independent", "proof"), expected="extension",
        statement="Dispersion D = (N choose 2)⁻¹ Σ_{i<j}(1 − cos(E_i, E_j)) equals "
        "N/(N−1)·(1 − ‖m‖²), m the mean of the normalised vectors (an O(Nd) formula).",
-       source=('abstract', 'arXiv 2506.24106 abstract (v1/v2): dispersion = average pairwise cosine distance among hidden vectors; the O(Nd) closed form is our derivation'),
+       source=('ours', 'the O(Nd) closed form is our derivation; the definition it rewrites is the arXiv 2506.24106 abstract\'s (v1/v2: average pairwise cosine distance among hidden vectors) and the released step3 code\'s'),
        setting='exact')
 def _closed_form(seed: int = 0):
     """Proof: Σ_{i≠j} u_i·u_j = ‖Σ u_i‖² − Σ‖u_i‖² = N²‖m‖² − N, so the mean of 1 − u_i·u_j over
@@ -71,7 +71,8 @@ def _closed_form(seed: int = 0):
                       f"means (D from {min(brute):.3f} to {max(brute):.3f}). {_NOTE}")
 
 
-@claim("dispersion.I2.range", where='§2 definition; range (ours)', evidence=("witness", "proof", "search"),
+@claim("dispersion.I2.range", where='definition of dispersion (abstract); range (ours)', evidence=("witness", "proof", "search"),
+       expected="extension",
        statement="0 ≤ D ≤ N/(N−1); D = 0 iff all directions coincide, D = N/(N−1) iff m = 0; "
        "N orthonormal vectors give D = 1.",
        source=('ours', "our derivation from the abstract's definition"),
@@ -104,7 +105,7 @@ def _range(seed: int = 0):
                       f"and min {worst_lo:.4f}.")
 
 
-@claim("dispersion.I2.rank_one_maximum", where="§1 interpretation ('breadth' of the embedding space, abstract)",
+@claim("dispersion.I2.rank_one_maximum", where="abstract, sentence 1 (representations spread out); our witness",
        expected="extension", evidence=("witness",),
        statement="Maximal dispersion N/(N−1) is attained by a rank-1 set (5 copies each of e₁ and "
        "−e₁ give 10/9), above N orthonormal vectors (full rank, D = 1): D measures the mean "
@@ -142,10 +143,10 @@ def _step3(seed: int = 0):
                       "the cosine matrix, the closed form only the mean resultant.")
 
 
-@claim("dispersion.I3.cross_closed_form", where='push-away, cross-domain variant (as summarised)',
-       evidence=("independent", "proof"),
+@claim("dispersion.I3.cross_closed_form", where='push-away, cross-domain variant (as summarised); closed form (ours)',
+       evidence=("independent", "proof"), expected="extension",
        statement="Cross-domain dispersion mean_{i∈A, j∈B}(1 − u_i·v_j) equals 1 − m_A·m_B.",
-       source=('secondary', "the cross-domain push-away term between two domains' vectors as given by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen; the closed form is ours"),
+       source=('ours', "the closed form is ours; the cross-domain term it rewrites is as given by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen"),
        setting='exact')
 def _cross(seed: int = 0):
     """Proof: mean over i, j of u_i·v_j = (mean u)·(mean v) by bilinearity."""
@@ -163,12 +164,12 @@ def _cross(seed: int = 0):
                       f"{np.max(np.abs(np.subtract(c, b))):.1e}.")
 
 
-@claim("dispersion.I4.push_gradient", where='push-away loss L = L_CE + λ·L_aux (as summarised)',
-       evidence=("independent",),
+@claim("dispersion.I4.push_gradient", where='push-away loss L = L_CE + λ·L_aux (as summarised); gradient (ours)',
+       evidence=("independent",), expected="extension",
        statement="The push-away loss L_aux = −d_avg has gradient (2/(B−1))(m − (u_i·m)u_i)/‖h_i‖ "
        "in h_i, and 2(Bm − u_i)/(B(B−1)) in u_i when written as a pair sum: every vector is "
        "pushed away from the one common direction m.",
-       source=('secondary', 'L_aux = −d_avg with the B(B−1) pair normalisation as given by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen; the gradient is ours'),
+       source=('ours', 'the gradient is ours; L_aux = −d_avg with the B(B−1) pair normalisation as given by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen'),
        setting='exact')
 def _grad(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -218,11 +219,11 @@ def _step(seed: int = 0):
                       "(η = 1e-5) on 5 random sets.")
 
 
-@claim("dispersion.I5.G_closed_form", where='model selection statistic G (as summarised)',
-       evidence=("independent",),
+@claim("dispersion.I5.G_closed_form", where='model selection statistic G (as summarised); closed forms (ours)',
+       evidence=("independent",), expected="extension",
        statement="G = within(T) + between(T, T̄) on unembedding rows, with within(T) = "
        "n_T/(n_T−1)(1 − ‖m_T‖²) and between = 1 − m_T·m_T̄ (our reading of within/between).",
-       source=('secondary', 'G = within(T) + between(T, T̄) on unembedding rows as given by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen; within/between are our reading'),
+       source=('ours', 'within/between and their closed forms are our reading; G = within(T) + between(T, T̄) on unembedding rows as given by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen'),
        setting='exact')
 def _G(seed: int = 0):
     rng = np.random.default_rng(seed)
@@ -274,7 +275,7 @@ def _inflation(seed: int = 0):
        evidence=("witness", "independent"), statement="A binned Pearson r ≤ −0.62 (the released protocol: groups of 100 chunks by PPL, "
        "uniform pick of 100 groups, PPL < 25) indicates a strong per-chunk association, "
        "|ρ(D, log PPL)| ≥ 0.5.",
-       source=('secondary', "the 'strong negative correlation' with r ≈ −0.62 to −0.92 reported by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models); printed wording not seen; the released code correlates means of 100-chunk PPL groups (yanhong-lbh/rep_dispersion@f894486934a49a35ca88d6b521bf56f32e871807:analysis/step2_group_and_sample.py:L40-L89, step3_compute_dispersion_and_plot.py:L89-L101). We read the headline as a statement about chunks"),
+       source=('ours', "our less charitable reading of the binned r (r ≈ −0.62 to −0.92 as reported by the papernotes.org summary of the ICLR 2026 camera-ready (en.papernotes.org/ICLR2026/interpretability/on_the_predictive_power_of_representation_dispersion_in_language_models), printed wording not seen) as a statement about single chunks; the released code works on means of 100-chunk PPL groups (yanhong-lbh/rep_dispersion@f894486934a49a35ca88d6b521bf56f32e871807:analysis/step2_group_and_sample.py:L40-L89 groups and picks; analysis/step3_compute_dispersion_and_plot.py:L51-L79 averages per-chunk D within a group, L85-L108 filters mean PPL < 25 and plots group means; it computes no r itself)"),
        setting='exact')
 def _binned_vs_chunk(seed: int = 0):
     rng = np.random.default_rng(seed)

@@ -41,6 +41,14 @@ _ONEILL = "imneme/pcg-cpp@428802d1a5634f96bcd0705fab379ff0113bcf13"
 _OURS_STRUCT = ("ours: a property of LCGs mod 2^k (Knuth, TAOCP vol. 2, §3.2.1) or derived here, "
                 "added to show which structure the task offers; the paper's text on it was not "
                 "seen")
+_SUMMARY_STAIRCASE = (
+    "zhaoyang97/Paper-Notes-en@145d1337e075cd5f143d3a3d9ca750f8459b4e02:docs/ICLR2026/"
+    "interpretability/learning_pseudorandom_numbers_with_transformers_permuted_congruential_"
+    "generators.md, 'Key Designs' 2 (staircase jumps at powers of 2 because lower bits have "
+    "power-of-two periods) and 'Key Findings'; printed wording not seen; the exact period "
+    "2^(j+1) is the classical fact (Knuth, TAOCP vol. 2, §3.2.1)")
+_NOTATION = ("(notation: here k is the state width, m = 2^k, and b the bits kept; the "
+             "paper, per the public summary, writes k for the bits kept)")
 
 
 def _periods_batch(a, c, s0, k):
@@ -231,11 +239,16 @@ def _xshrs_oneill(seed: int = 0):
                       "code's variant.")
 
 
-@claim("pcg.struct.bit_period", where="structure the task offers (LCG bits)",
-       expected="extension",
-       statement="For a full-period LCG mod 2^k, bit j of the state has period exactly 2^(j+1); "
-       "hence every truncated output (TLCG, any b ≥ 1, including one bit) has period m = 2^k.",
-       evidence=("independent",), source=("ours", _OURS_STRUCT), setting="exact")
+@claim("pcg.struct.bit_period",
+       where="accuracy staircase at powers of two, explained by the low bits' periods (as "
+       "summarised)",
+       statement="For a full-period LCG mod 2^k, bit j of the state has period exactly 2^(j+1), so "
+       "the low bits repeat with power-of-two periods (the summary's explanation of the accuracy "
+       "jumps at powers of two); our addition: every truncated output (TLCG, any b ≥ 1, "
+       "including one bit) has period m = 2^k " + _NOTATION + ".",
+       evidence=("independent",),
+       source=("secondary", _SUMMARY_STAIRCASE),
+       setting="exact")
 def _bit_period():
     j = Judge()
     pairs = ((4005, 12345), (25173, 13849), (5, 3))
@@ -271,7 +284,8 @@ def _period(x, m, how):
 @claim("pcg.struct.lag_difference", where="structure the task offers (lag differences)",
        expected="extension",
        statement="For T = 2^j and v = v2(a − 1) ≥ 2, D_i = (s_(i+T) − s_i) mod 2^k is periodic "
-       "in i with period exactly 2^max(k − v − j, 0), whatever the odd increment c.",
+       "in i with period exactly 2^max(k − v − j, 0), whatever the odd increment c "
+       + _NOTATION + ".",
        evidence=("independent", "proof"), source=("ours", _OURS_STRUCT), setting="exact")
 def _lag(seed: int = 0):
     """Proof: v2(a^T − 1) = v + j by lifting the exponent (v ≥ 2), and D_i = (a^T − 1)s_i +
@@ -306,7 +320,7 @@ _EXACT_CFGS = ((8, 4), (10, 4), (10, 5), (10, 6), (12, 6), (16, 8), (18, 9), (20
        statement="For TLCG (top b of k bits) the rule x_n = x_(n−T) + x_(n−P) − x_(n−T−P) mod 2^b "
        "with T = 2^(k−b), P = 2^(b−2) predicts every output exactly from position T + P on, for "
        "every full-period (a, c), knowing neither a, c nor the seed: its context is "
-       "2^(k−b) + 2^(b−2) (5/4·√m at b = k/2).",
+       "2^(k−b) + 2^(b−2) (5/4·√m at b = k/2) " + _NOTATION + ".",
        evidence=("independent", "proof"), source=("ours", "derived here (carry-free lag "
        "differencing; see theory.pcg.two_lag_predictor); not in the paper"), setting="exact")
 def _two_lag(seed: int = 0):
@@ -340,7 +354,7 @@ def _two_lag(seed: int = 0):
        statement="Among rules x_n = x_(n−T) + x_(n−P) − x_(n−T−P) mod 2^b with power-of-two lags, "
        "those exact on TLCG for every full-period (a, c) need a context T + P of at least "
        "2^(k−b) + 2^(b−2), attained by (T, P) = (2^(k−b), 2^(b−2)) (the rule is symmetric in T "
-       "and P); shorter lags leave an unobserved carry.",
+       "and P); shorter lags leave an unobserved carry " + _NOTATION + ".",
        evidence=("search", "proof"), source=("ours", "derived here; not in the paper"),
        setting="exact")
 def _min_context(seed: int = 0):

@@ -28,6 +28,7 @@ REPO = "konstantinjdobler/token-distillation@ac9ef2cc3375f778facc753bda15e8ac5cd
 TRAIN_LOOP = REPO + ":token_distillation/token_distillation/train_loop.py"
 TOKDIST = REPO + ":token_distillation/token_distillation/tokdist.py"
 README = REPO + ":README.md"
+_TOY = "our linear causal toy (mean-pool attention plus a residual), not the paper's transformers"
 
 #: The toy example (ours): E 8×3 from default_rng(1), W = 0.5·N(0,1) 3×3 from
 #: default_rng(2), phrase (2, 3, 4), three snippets.
@@ -219,7 +220,7 @@ def _adaptivocab(seed: int = 0):
 
 
 @claim("token_distill.loss.causal_prefix", where="code: MSE-on-hiddens, with causality",
-       evidence=("independent", "proof"),
+       evidence=("independent", "proof"), expected="extension",
        statement="In a causal model every aligned position before the first merged span has zero "
        "error for any new row, yet counts in the loss's denominator, so the gradient is the "
        "gradient of the loss over the other positions scaled by their share of positions.",
@@ -266,8 +267,10 @@ def _prefix(seed: int = 0):
        statement="In the linear toy the distillation loss is a convex quadratic in the new row "
        "whose minimiser is G⁻¹c; L-BFGS on the forward-pass loss and gradient descent from FVT "
        "reach it.",
+       expected="extension",
        source=("ours", "our linear toy h_t = x_t + mean_{j≤t}(x_j)W with the code's merge and "
-               "MSE-on-hiddens"), setting="exact")
+               "MSE-on-hiddens"),
+       setting=("analogue", _TOY))
 def _closed(seed: int = 0):
     E, W = toy_example()
     P = toy_distill_problem(E, W, SNIPPETS, PHRASE)
@@ -294,8 +297,10 @@ def _closed(seed: int = 0):
        "merged span, because the merged sequence is shorter and later states mix a different "
        "count of tokens; with no mixing (W = 0) or with the span at the end of a single snippet "
        "the floor is exactly 0.",
+       expected="extension",
        source=("ours", "our linear toy; the mechanism (position shift after the span) is our "
-               "reading of why no new row reaches zero loss"), setting="exact")
+               "reading of why no new row reaches zero loss"),
+       setting=("analogue", _TOY))
 def _floor(seed: int = 0):
     """Proof of the controls: with W = 0, h = x, and the only row that depends on e* is the new
     token's, whose target is the last subtoken's embedding: e* = E[t_n] gives 0. With the span
@@ -360,9 +365,11 @@ def _weighted_sum_ratios(seed: int = 0):
        "in the embedding table, no weighted sum of the subtoken embeddings is optimal for the "
        "distillation objective: in the linear toy with n = 2 subtokens in d = 8, the best weighted "
        "sum has a larger loss than the optimum, and FVT and AdaptiVocab larger still.",
-       source=("secondary", "arXiv 2505.20133v2 §1, second paragraph (many recent "
-               "initialisation methods are fundamentally limited) and the authors' README ("
-               + README + ":L9: heuristic initialisations that weight existing embeddings)"),
+       source=("printed", "arXiv 2505.20133v2 (HTML), §1, second paragraph: initialisations "
+               "that combine existing embedding rows are fundamentally limited, since the meaning "
+               "of a word split into several subtokens is built by the attention/feed-forward "
+               "layers, not stored in the input embeddings; also the authors' README ("
+               + README + ":L9)"),
        setting=("analogue", "a linear causal toy instead of a pretrained LLM; loss is the "
                 "distillation objective, not a downstream metric"))
 def _heuristics(seed: int = 0):
