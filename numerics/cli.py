@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -291,9 +292,15 @@ def _current_note(built) -> str:
 
 def cmd_notebooks(args) -> int:
     from numerics.execution import notebook_task
-    from numerics.notebooks import notebook_sources
+    from numerics.notebooks import NOTEBOOK_DIR, notebook_sources
 
     console = _console()
+    if not notebook_sources():
+        # an installed package has no notebook sources: say so rather than "0/0 executed"
+        sys.stderr.write(f"iclr26-verify notebooks: no notebook sources under "
+                         f"{Path(NOTEBOOK_DIR).resolve()}; they ship with the repository: run "
+                         "from a checkout (or pass --skip-notebooks to reproduce)\n")
+        return 2
     sources = [str(s) for s in notebook_sources()
                if not args.topic or s.stem.split("_", 1)[1] in args.topic]
     with _executor(args) as ex, _progress(console) as progress:
@@ -327,7 +334,9 @@ def cmd_cache(args) -> int:
         return 0
     from rich.table import Table
 
-    table = Table(title=f"result store: {info['location']}")
+    # the path on a line of its own, never wrapped, so it can be copied
+    console.print(f"result store: {info['location']}", soft_wrap=True, highlight=False)
+    table = Table()
     for col in ("experiment", "entries", "MiB"):
         table.add_column(col, overflow="fold")
     for name, row in info["experiments"].items():
@@ -338,7 +347,23 @@ def cmd_cache(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from benchmarks.run import run
+    from numerics.store import ROOT, is_checkout
+
+    if is_checkout() and (ROOT / "benchmarks").is_dir():
+        # benchmarks/ is not an installed package: put the checkout on the path, here and (by
+        # PYTHONPATH) in the Dask workers this run starts
+        sys.path.insert(0, str(ROOT))
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    try:
+        from benchmarks.run import run
+    except ModuleNotFoundError as exc:
+        if exc.name != "benchmarks":
+            raise
+        # the benchmarks are not installed with the package (no generic top-level package)
+        sys.stderr.write("iclr26-verify bench: the benchmarks ship with the repository, not the "
+                         "installed package; run it from a checkout (git clone, then make bench)\n")
+        return 2
 
     console = _console()
     with console.status("benchmarking") as status:
@@ -559,6 +584,10 @@ def _version() -> str:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="iclr26-verify", description=__doc__.splitlines()[0])
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    p.add_argument("--cache-dir", metavar="DIR", default=None,
+                   help="the result store's folder ('off': no disk cache); default: "
+                   "$ICLR26_CACHE_DIR, else .cache/ in a repository checkout, else the user's "
+                   "cache folder")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def jobs_opt(sp):
@@ -683,6 +712,9 @@ def main(argv=None) -> int:
     from numerics.execution import SchedulerUnreachable
 
     args = build_parser().parse_args(argv)
+    if args.cache_dir is not None:
+        # an environment variable, so the Dask workers and notebook kernels use the same store
+        os.environ["ICLR26_CACHE_DIR"] = args.cache_dir
     if hasattr(args, "reports"):
         args.reports = reports_folder(args)
     from numerics import seeds, store

@@ -3,9 +3,11 @@ figures and the notebooks (which run in other processes: kernels, Dask workers).
 
 An experiment is a pure function of its parameters and seed. :func:`experiment` wraps it in
 ``joblib.Memory`` (keyed by the function, its arguments, and a digest of the source code of its
-topic) under one folder: ``$ICLR26_CACHE_DIR`` if set, else ``.cache/`` at the repository root
-(ignored by git). ``ICLR26_CACHE_DIR=off`` disables the disk layer (results are then kept in
-memory for the process only). Within a process a small ``lru_cache`` sits in front, so repeated
+topic) under one folder (:func:`cache_dir`): ``$ICLR26_CACHE_DIR`` if set (the CLI's
+``--cache-dir`` sets it), else ``.cache/`` at the root of a repository checkout (ignored by git),
+else the user's cache folder (``platformdirs.user_cache_dir``): an installed package never
+writes under ``site-packages``. ``ICLR26_CACHE_DIR=off`` disables the disk layer (results are
+then kept in memory for the process only). Within a process a small ``lru_cache`` sits in front, so repeated
 calls do not even reload the pickle.
 
 Why a code digest: joblib invalidates an entry when the *decorated* function's own source
@@ -39,12 +41,29 @@ class StoreError(ValueError):
     """The result store cannot be used as configured (the message says why and how to fix it)."""
 
 
+def is_checkout() -> bool:
+    """Whether the package runs from a repository checkout (an editable install or the source
+    tree) rather than from an installed wheel: only a checkout has ``pyproject.toml`` beside its
+    packages."""
+    return (ROOT / "pyproject.toml").is_file()
+
+
+def default_cache_dir() -> Path:
+    """``.cache/`` in a repository checkout; the user's cache folder for an installed package
+    (``~/.cache/iclr26-verify`` on Linux), never a folder inside the installation."""
+    if is_checkout():
+        return ROOT / ".cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("iclr26-verify", appauthor=False))
+
+
 def cache_dir() -> Path | None:
     """The cache folder, or ``None`` when the disk cache is off (``ICLR26_CACHE_DIR=off``)."""
     env = os.environ.get("ICLR26_CACHE_DIR")
     if env is not None and env.strip().lower() in ("off", "0", "none", ""):
         return None
-    path = Path(env) if env else ROOT / ".cache"
+    path = Path(env).expanduser() if env else default_cache_dir()
     if path.exists() and not path.is_dir():
         raise StoreError(f"The result store ICLR26_CACHE_DIR={str(path)!r} exists and is not a "
                          "folder; point ICLR26_CACHE_DIR at a folder, or set it to 'off'.")

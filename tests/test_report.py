@@ -29,6 +29,19 @@ def test_claims_json_is_valid_and_complete(tmp_path):
     assert row["verdict"] == "verified" and row["on_target"] and row["location"] == "Lemma 0"
 
 
+def test_the_report_records_what_it_ran_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("ICLR26_SEED_BLOCK", "1")
+    j, m = write_reports([_result()], tmp_path)
+    env = json.loads(j.read_text())["environment"]
+    assert env["mode"] == "full" and env["seed_block"] == 1
+    assert {"numpy", "scipy", "torch", "cvxpy", "scikit-learn"} <= set(env["packages"])
+    assert env["torch_cpu_kernels"] not in ("", None)
+    assert env["machine"]["cores"] >= 1 and env["machine"]["cpu"]
+    # a checkout records its commit and whether the tree was clean
+    assert len(env["commit"]) == 40 and env["clean"] in (True, False)
+    assert "Ran on commit `" in m.read_text() and "seed block 1" in m.read_text()
+
+
 def test_an_interrupted_write_leaves_the_old_report(tmp_path, monkeypatch):
     write_reports([_result()], tmp_path)
     before = (tmp_path / "REPORT.md").read_text()
