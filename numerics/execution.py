@@ -19,7 +19,8 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 from numerics import store
 from numerics.store import Uncached, experiment
@@ -113,9 +114,45 @@ def single_thread(torch_too: bool = True):
                 torch.set_num_threads(before)
 
 
+def _setup_worker(block: int) -> int:
+    """Run on every worker when a run connects: one thread, and the client's seed block (a
+    remote ``dask worker`` does not see the client's ``ICLR26_SEED_BLOCK``). A worker that
+    already shifted its seeds by another block cannot be switched: it refuses, and the run
+    stops before any task is computed with the wrong seeds."""
+    from numerics import seeds, store
+
+    _one_thread_worker()
+    os.environ[seeds.ENV] = str(block)
+    installed = seeds.install(block)
+    if installed != block:
+        raise RuntimeError(f"this Dask worker already draws seed block {installed} and the run "
+                           f"asks for block {block}; restart the workers")
+    # the block is part of every store key: recompute the cached environment digest
+    store.environment.cache_clear()
+    store.code_digest.cache_clear()
+    return block
+
+
 def _call(fn, args, kwargs):
     _one_thread_worker()
     return fn(*args, **kwargs)
+
+
+def _land(result):
+    """Write on the client the output files a task computed on a worker (a remote worker writes
+    under its own working folder); files already there with the same bytes are left alone."""
+    files = getattr(result, "files", None)
+    if not files:
+        return result
+    from numerics._atomic import atomic_path
+
+    for name, data in files.items():
+        path = Path(name)
+        if path.is_file() and path.read_bytes() == data:
+            continue
+        with atomic_path(path) as tmp:
+            Path(tmp).write_bytes(data)
+    return replace(result, files=None)
 
 
 @dataclass
@@ -157,7 +194,7 @@ class Executor:
         out = [None] * len(items)
         for fut in as_completed(futures, loop=self.client.loop):
             i = index[fut.key]
-            out[i] = fut.result()
+            out[i] = _land(fut.result())
             if on_done:
                 on_done(items[i], out[i])
         return out
@@ -227,7 +264,9 @@ def executor(jobs: int | None = None, scheduler: str | None = None,
                                       processes=True, dashboard_address=":0",
                                       silence_logs=logging.ERROR)
             ex.client = Client(ex.cluster, set_as_default=False)
-        ex.client.run(_one_thread_worker)
+        from numerics import seeds
+
+        ex.client.run(_setup_worker, seeds.block())
         yield ex
     finally:
         ex.close()
@@ -400,6 +439,15 @@ class Built:
 
     error: str | None = None
     current: bool = False
+    #: on a Dask worker: the bytes of the files it wrote, by the path the client writes them to
+    files: dict[str, bytes] | None = None
+
+
+def _shipped(paths) -> dict[str, bytes] | None:
+    """The outputs' bytes when this runs on a Dask worker (see :func:`_land`), else ``None``."""
+    if current_worker() is None:
+        return None
+    return {str(p): Path(p).read_bytes() for p in paths}
 
 
 def figure_task(key: tuple[str, str], *, out: str = "figures", quick: bool = False,
@@ -416,14 +464,14 @@ def figure_task(key: tuple[str, str], *, out: str = "figures", quick: bool = Fal
                                            lambda: render(spec, out, quick=quick, dpi=dpi))
     except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
         return Built(f"{topic}/{name}: {type(exc).__name__}: {exc}")
-    return Built(current=current)
+    folder = Path(out) / topic
+    return Built(current=current,
+                 files=_shipped((folder / f"{name}.png", folder / f"{name}.csv")))
 
 
 def notebook_task(source: str, *, quick: bool = False, out_dir: str | None = None) -> Built:
     """Execute one notebook unless its ``.ipynb`` is up to date; it is written beside its source,
     or into ``out_dir`` (a quick run's, so that it never replaces the full run's record)."""
-    from pathlib import Path
-
     from numerics.notebooks import execute
     from numerics.renders import build_unless_current, notebook_key
 
@@ -444,4 +492,4 @@ def notebook_task(source: str, *, quick: bool = False, out_dir: str | None = Non
                                            build)
     except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
         return Built(f"{Path(source).name}: {type(exc).__name__}: {str(exc)[-2000:]}")
-    return Built(current=current)
+    return Built(current=current, files=_shipped((target,)))
