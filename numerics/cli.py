@@ -562,6 +562,11 @@ def cmd_stability(args) -> int:
     result = stab.stability(_topics(args), quick=args.quick, runs=runs, progress=progress,
                             jobs=args.jobs or 1)
     if old is not None:
+        envs = stab.merged_environments(old, result)
+        if len(envs) > 1:
+            # said here and in the report's head: rows from other builds are kept, not hidden
+            console.print(f"[yellow]--merge: the report now holds rows from {len(envs)} "
+                          f"environments: {'; '.join(sorted(envs))}[/]")
         result = stab.merge(old, result)
     stab.write(result, out)
     flips, wavers = result.flips(), result.wavers()

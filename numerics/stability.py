@@ -116,6 +116,9 @@ class Stability:
     topics: tuple[str, ...] = ()
     #: Per topic, the day its runs were made (a merged report holds topics run on several days).
     dates: dict[str, str] = field(default_factory=dict)
+    #: Per topic, the environment its runs were made in (:func:`environment_signature`); a
+    #: merged report says when its topics ran in different ones.
+    environments: dict[str, str] = field(default_factory=dict)
 
     def _compared(self, cid: str) -> list[str]:
         vs = self.verdicts[cid]
@@ -161,6 +164,16 @@ class Stability:
                   "is listed as wavering, not as a flip."), "",
                  (f"**{len(self.verdicts)} empirical claims, {len(flips)} flips, "
                  f"{len(wavers)} wavering.**"), ""]
+        envs = {}
+        for t in self.topics:
+            envs.setdefault(self.environments.get(t, "not recorded"), []).append(t)
+        if len(envs) > 1:
+            lines += [f"**Merged from {len(envs)} environments** (a verdict is compared within "
+                      "its topic's runs only): " + "; ".join(
+                          f"{sig}: " + ", ".join(f"`{t}`" for t in ts)
+                          for sig, ts in envs.items()) + ".", ""]
+        elif envs:
+            lines += [f"Environment: {next(iter(envs))}.", ""]
         if flips:
             lines += ["## Flips", ""] + [f"- `{c}`" for c in flips] + [""]
         redrawn = self.redrawn()
@@ -192,8 +205,9 @@ def stability(topics: Iterable[str], *, quick: bool, runs: list[Run] | None = No
     if not (isinstance(jobs, int) and jobs >= 1):
         raise ValueError(f"The 'jobs' parameter of stability must be an int >= 1. "
                          f"Got {jobs!r} instead.")
+    env = environment_signature()
     out = Stability(runs=runs, quick=quick, topics=topics,
-                    dates={t: _today() for t in topics})
+                    dates={t: _today() for t in topics}, environments={t: env for t in topics})
 
     def one(i):
         if progress is not None:
@@ -209,6 +223,16 @@ def stability(topics: Iterable[str], *, quick: bool, runs: list[Run] | None = No
             if "witness" in row["evidence"] and not row["test"]:
                 out.constructions.add(cid)
     return out
+
+
+def environment_signature() -> str:
+    """The package versions and processor a stability run depends on, in one line."""
+    from numerics import run_environment, store
+
+    versions = dict(item.split("==", 1) for item in store.environment() if "==" in item)
+    keep = ("torch", "numpy", "scipy", "scikit-learn", "openTSNE")
+    return (", ".join(f"{k} {versions[k]}" for k in keep if k in versions)
+            + f"; {run_environment.cpu_model()}")
 
 
 def _today() -> str:
@@ -237,13 +261,23 @@ def merge(old: Stability, new: Stability) -> Stability:
                 if cid in src.constructions:
                     out.constructions.add(cid)
         out.dates.update({t: d for t, d in src.dates.items() if keep(t)})
+        out.environments.update({t: e for t, e in src.environments.items() if keep(t)})
     return out
+
+
+def merged_environments(old: Stability, new: Stability) -> set[str]:
+    """The distinct environments a merge of ``old`` and ``new`` would hold (``not recorded`` for
+    topics of a report written before environments were recorded)."""
+    ran = set(new.topics)
+    return ({old.environments.get(t, "not recorded") for t in old.topics if t not in ran}
+            | {new.environments.get(t, "not recorded") for t in new.topics})
 
 
 def to_json(result: Stability) -> str:
     return json.dumps({"mode": "quick" if result.quick else "full",
                        "runs": [{"variant": r.variant, "block": r.block} for r in result.runs],
                        "topics": list(result.topics), "dates": result.dates,
+                       "environments": result.environments,
                        "claims": {cid: {"expected": result.expected[cid], "verdicts": vs,
                                         "construction": cid in result.constructions}
                                   for cid, vs in sorted(result.verdicts.items())}}, indent=1)
@@ -255,7 +289,7 @@ def load(path: str | Path) -> Stability:
     doc = json.loads(Path(path).with_suffix(".json").read_text())
     out = Stability(runs=[Run(r["variant"], r["block"]) for r in doc["runs"]],
                     quick=doc["mode"] == "quick", topics=tuple(doc["topics"]),
-                    dates=dict(doc["dates"]))
+                    dates=dict(doc["dates"]), environments=dict(doc.get("environments", {})))
     for cid, row in doc["claims"].items():
         out.verdicts[cid], out.expected[cid] = list(row["verdicts"]), row["expected"]
         if row["construction"]:

@@ -106,6 +106,25 @@ def test_merge_replaces_the_topics_run_now_and_keeps_the_rest(tmp_path):
         stability.merge(old, stability.Stability(runs=runs[:1]))
 
 
+def test_a_merge_across_environments_says_so(tmp_path):
+    runs = stability.plan(["default"], 0)
+    old = stability.Stability(runs=runs, topics=("a",), environments={"a": "torch 2.12"})
+    old.verdicts, old.expected = {"a.x": ["verified"]}, {"a.x": "verified"}
+    new = stability.Stability(runs=runs, topics=("b",), environments={"b": "torch 2.13"})
+    new.verdicts, new.expected = {"b.y": ["verified"]}, {"b.y": "verified"}
+    assert stability.merged_environments(old, new) == {"torch 2.12", "torch 2.13"}
+    md = stability.merge(old, new).to_markdown()
+    assert "Merged from 2 environments" in md and "torch 2.12: `a`; torch 2.13: `b`" in md
+    back = stability.load(stability.write(stability.merge(old, new), tmp_path / "S.md"))
+    assert back.environments == {"a": "torch 2.12", "b": "torch 2.13"}
+    # one environment: said once, no warning
+    same = stability.Stability(runs=runs, topics=("b",), environments={"b": "torch 2.12"})
+    same.verdicts, same.expected = new.verdicts, new.expected
+    assert stability.merged_environments(old, same) == {"torch 2.12"}
+    assert "Environment: torch 2.12." in stability.merge(old, same).to_markdown()
+    assert "torch" in stability.environment_signature()
+
+
 def test_merge_refuses_before_running_when_the_old_rows_cannot_be_read(tmp_path, monkeypatch):
     from numerics import cli
 
