@@ -52,8 +52,9 @@ def _seeds(test, fn):
 
 
 @claim("eva.torch.wkv_matches_theory", kind="empirical", where="Method (our RWKV-6 reading)",
-       evidence=("independent",), test=_T_THEORY,
-       source=("ours", "our torch transcription of the WKV; the reference is theory.eva"),
+       evidence=("independent",), test=_T_THEORY, expected="extension",
+       source=("ours", "our torch transcription of the WKV; the reference is theory.eva (a "
+               "cross-check of our two implementations, not a statement of the paper)"),
        setting=_TORCH,
        statement="The torch WKV, recurrent and chunked (C = 7), equals the numpy recurrence of "
        "theory.eva in float64 to better than 1e-10 on random inputs (B = 2, H = 2, T = 40).")
@@ -97,13 +98,17 @@ def _rows(quick: bool):
 
 @claim("eva.light.mrp_beats_random", kind="empirical", where=_ABSTRACT + "; multi-"
        "representation prediction (public summary)", evidence=("observation",), test=_T_MRP,
-       source=("secondary", "papernotes.org summary of arXiv 2505.11165 (MRP/NRP self-"
-               "supervision gives generalisable features); the abstract says the features are "
-               "expressive and generalisable; the printed results were not seen"),
+       source=("secondary", "the public summary zhaoyang97/Paper-Notes-en@cce855712717dbec964"
+               "dff100587be409b717cc7:docs/ICLR2026/self_supervised/maximizing_asynchronicity_"
+               "in_event-based_neural_networks.md (Key Design 4: MRP/NRP self-supervision gives "
+               "generalisable features; Highlights: Gen1-pretrained features transfer to "
+               "N-Cars); the abstract says the features are expressive and generalisable; the "
+               "printed results were not seen; the random-init control is ours"),
        setting=_LIGHT,
        statement="Self-supervised pre-training helps at toy scale: a linear probe on the state "
        "of the MRP-pretrained encoder beats the same probe on the random-init encoder, at each of "
-       "the 4 read-out times (25, 50, 75, 100 % of the events), without labels in pre-training.")
+       "the 4 read-out times (25, 50, 75, 100 % of the events), without labels in pre-training "
+       "(MRP only: the NRP objective is left out).")
 def _mrp(quick: bool = False):
     from numerics import stats
     from numerics.eva.experiments import FRACTIONS, accuracies

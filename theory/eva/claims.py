@@ -42,23 +42,29 @@ from theory.eva import (
 )
 from theory.eva._cost import count_parallel, count_recurrent
 
+_SUMMARY = ("zhaoyang97/Paper-Notes-en@cce855712717dbec964dff100587be409b717cc7:docs/ICLR2026/"
+            "self_supervised/maximizing_asynchronicity_in_event-based_neural_networks.md")
 _RWKV = ("secondary", "arXiv 2505.11165 abstract (event-by-event encoding with linear attention) "
-         "and the papernotes.org summary of it (an RWKV-6 encoder, trained in parallel); the "
-         "recurrence is RWKV-6's published one (arXiv 2404.05892, §4); EVA's printed equations "
-         "were not seen")
+         "and the public summary " + _SUMMARY + " (Method, Key Design 2: the RWKV-6 recurrence "
+         "S_i = diag(w_i) S_{i−1} + k_i v_iᵀ; Highlights: parallel training, recurrent "
+         "inference); the recurrence is RWKV-6's published one (arXiv 2404.05892, §4); EVA's "
+         "printed equations were not seen")
 _ABSTRACT = ("abstract", "arXiv 2505.11165 (v1 and v2 abstracts): an asynchronous encoder "
              "updates its features event by event; downstream models sample them on demand")
-_PRECURSOR_TOK = ("secondary", "haohq19/multi-representation-ssl@a79549fc19abfff59418739d9d6"
-                  "5263842603109:models/event_tokenizer/event_tokenizer.py:L9,L27 (the first "
-                  "author's earlier public code, not EVA's; whether EVA's code inherits it is "
-                  "unknown)")
-_PRECURSOR_TS = ("secondary", "haohq19/multi-representation-ssl@6189a1eff176e6adf6ade8cd9bbd1b0"
-                 "b9d214267:utils/data.py, _raw_events_to_time_surface_numpy (the first author's "
-                 "earlier public code, not EVA's)")
-_MRP = ("secondary", "papernotes.org summary of arXiv 2505.11165 (multi-representation "
-        "prediction regresses hand-made representations); the representations (event counts, "
-        "decayed counts, time surfaces) follow the first author's earlier public code "
-        "haohq19/multi-representation-ssl; the identity itself is ours")
+_PRECURSOR_TOK = ("ours", "our enumeration of the ids of the first author's earlier public "
+                  "code haohq19/multi-representation-ssl@a79549fc19abfff59418739d9d6"
+                  "5263842603109:models/event_tokenizer/event_tokenizer.py:L9,L27 (vocabulary "
+                  "2P², id p·P + y·P + x; unchanged at that repository's HEAD 9bfe195); not "
+                  "EVA's code, whether EVA's code inherits it is unknown")
+_PRECURSOR_TS = ("ours", "our reading of the first author's earlier public code "
+                 "haohq19/multi-representation-ssl@6189a1eff176e6adf6ade8cd9bbd1b0"
+                 "b9d214267:utils/data.py:L147-L178 (_raw_events_to_time_surface_numpy: zeros at "
+                 "L164, exp((t − t_end)/τ) at L174-L176); not EVA's code")
+_MRP = ("ours", "the identity is ours; the targets it is about are the MRP/NRP targets (event "
+        "count EC, time surface TS) of the public summary " + _SUMMARY + " (Method, Key Design "
+        "4), in the forms of the first author's earlier public code "
+        "haohq19/multi-representation-ssl@6189a1eff176e6adf6ade8cd9bbd1b0b9d214267:utils/data.py"
+        " (event count L67-L89, time surface L147-L178); the decayed count is our variant")
 _GRID_T, _GRID_DK, _GRID_DV, _GRID_MU = (1, 2, 17, 64, 128), (1, 4, 16), (1, 3, 16), (-4, -1, 1.5)
 
 
@@ -254,8 +260,10 @@ def _long(seed: int = 0):
 
 @claim("eva.cost.per_event_constant", where="Abstract (event-by-event updates); the count is "
        "ours", evidence=("independent", "proof"),
-       source=("ours", "the FLOP schedule and its count are ours; arXiv 2505.11165's abstract "
-               "says only that features are updated event by event"),
+       source=("secondary", "arXiv 2505.11165's abstract (features updated event by event) and "
+               "the public summary " + _SUMMARY + " (DVS128-Gesture table: a fixed MAC/event "
+               "count, 0.60M for EVA; Highlights: recurrent inference); printed wording not "
+               "seen. The FLOP schedule and its exact count are ours"),
        setting="exact",
        statement="One recurrent WKV step costs exactly 5·d_k·d_v + 3·d_k + 2·d_v FLOPs per head "
        "whatever the number of earlier events (counted operation by operation at every one of "
@@ -313,15 +321,16 @@ def _parallel_cost(seed: int = 0):
 
 
 @claim("eva.tokens.collision_free", where="Method: event tokenisation, Tok(x, y, p) = p·H·W + "
-       "y·W + x on a P × P patch (public summary)", expected="extension",
+       "y·W + x on a P × P patch (public summary)",
        evidence=("independent",),
-       source=("ours", "Tok(x, y, p) = p·H·W + y·W + x with vocabulary 2HW, as the summary "
-               "zhaoyang97/Paper-Notes-en@cce855712717dbec964dff100587be409b717cc7:docs/ICLR2026/"
-               "self_supervised/maximizing_asynchronicity_in_event-based_neural_networks.md gives "
-               "it (Method, Key Design 1); on a P × P patch it is p·P² + y·P + x"),
+       source=("secondary", "the public summary " + _SUMMARY + " (Method, Key Design 1) gives "
+               "Tok(x, y, p) = p·H·W + y·W + x with vocabulary 2HW and calls it a bijection "
+               "that gives each location-polarity pair its own token; printed wording not "
+               "seen. Reading H = W = P on a P × P patch (Key Design 3) is ours"),
        setting="exact",
-       statement="event_ids(p, y, x, P) = p·P² + y·P + x maps the 2P² (polarity, row, column) "
-       "tokens of a P × P patch one to one onto {0, …, 2P² − 1}, for every P from 1 to 32.")
+       statement="The tokeniser is a bijection: event_ids(p, y, x, P) = p·P² + y·P + x maps the "
+       "2P² (polarity, row, column) tokens of a P × P patch one to one onto "
+       "{0, …, 2P² − 1}, for every P from 1 to 32 (H = W = P; rectangular H × W not checked).")
 def _collision_free():
     distinct, expected, lo, hi = [], [], [], []
     for P in range(1, 33):

@@ -49,6 +49,13 @@ NOTE = ("secondary: zhaoyang97/Paper-Notes-en@e08dcc0f8a596e42dba348046df0709d3c
         "docs/ICLR2026/reinforcement_learning/learning_to_be_uncertain_pre-training_world_models_"
         "with_horizon-calibrated_uncer.md, §Method 'Key Designs' 2 (a third-party note; the "
         "paper's printed wording was not seen)")
+#: Our derivations about the loss form the note gives (properties of (H-e), not its claims).
+DERIVED = ("ours: our derivation about the loss form (H-e) that "
+           "zhaoyang97/Paper-Notes-en@e08dcc0f8a596e42dba348046df0709d3c656cd6:docs/ICLR2026/"
+           "reinforcement_learning/learning_to_be_uncertain_pre-training_world_models_with_"
+           "horizon-calibrated_uncer.md, §Method 'Key Designs' 2, gives (a third-party note; the "
+           "paper's printed wording was not seen); that third-party note states no such "
+           "property")
 TRUTH = ("ours: the standard conditional moments of the process (the abstract names no process; "
          "we chose these as ground truth)")
 H = np.arange(1, 13)
@@ -409,7 +416,7 @@ def _total(seed: int = 0):
        "optimal disagreement is 0 below k_c = (M−1)/(2λσ²) and the objective is unbounded below "
        "above it (M = 5, λ = σ² = 1: k_c = 2). With each member's variance learnt, it is "
        "unbounded below for every k ≥ 1.",
-       source=("secondary", NOTE), setting="exact")
+       source=("ours", DERIVED), setting="exact")
 def _hcu_obj(seed: int = 0):
     rng = np.random.default_rng(seed)
     M, lam, s2fix, m, V = 5, 1.0, 1.0, 0.3, 2.0
@@ -571,7 +578,7 @@ def _blind(seed: int = 0):
        "target mean with variance V(k)) is a strict local minimum of the fit + (H-e) objective "
        "iff λk < (M−1)/(2V(k)), although the objective is unbounded below for every λk > 0 "
        "(AR(1) φ = 0.8, M = 5: at λ = 0.01 for every h ≤ 12; at λ = 1 only at h = 1).",
-       source=("secondary", NOTE), setting="exact")
+       source=("ours", DERIVED), setting="exact")
 def _hcu_local(seed: int = 0):
     d, V, k, lam, M = sp.symbols("d V k lambda M", positive=True)
     f = M / 2 * sp.log(V + d**2) - lam * k * M * d**2 / (M - 1)

@@ -262,9 +262,12 @@ def _left_body():
 
 
 @claim("icssl.tfphi.rate_is_eigenvalue_ratio", where="arXiv 2512.15934v1, §3 TF_ϕ (body not seen)",
-       evidence=("independent",), statement="The power layers converge linearly: tan θ(Φ_t, F_k) decays per layer by "
+       evidence=("independent",), expected="extension",
+       statement="The power layers converge linearly: tan θ(Φ_t, F_k) decays per layer by "
        "ρ = μ_{k+1}/μ_k, μ = 1 − λ the eigenvalues of K̂.",
-       source=("secondary", _NOTES + " (TF_ϕ as a block power iteration; the linear rate is the classical power-iteration rate, our reading)"),
+       source=("ours", "the classical block-power-iteration rate applied to TF_ϕ; no public "
+               "source says the paper states a rate (the papernotes.org note and the OpenReview "
+               "reviews of forum lqrpmqrTnH call TF_ϕ a block power iteration and stop there)"),
        setting="exact")
 def _rate():
     with one_blas_thread():
