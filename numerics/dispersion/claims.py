@@ -66,10 +66,10 @@ def _fmt(t, digits=3):
        "hidden states rises as validation perplexity falls: Spearman(mean D, val PPL) over the 6 "
        "checkpoints (steps 10, 25, 50, 100, 200, 300) is below −0.8 (one-sided t over 3 seeds) ("
        + _SCOPE + ").",
-       source=("ours", "our prediction (threshold −0.8, checkpoints from step 10) extending the "
+       source=("ours", ("our prediction (threshold −0.8, checkpoints from step 10) extending the "
                "summarised checkpoint analysis to the first steps of training, a range the "
                "paper's checkpoints likely skip; see dispersion.light.trajectory_after_collapse "
-               "for the paper's statement"),
+               "for the paper's statement")),
        setting=("analogue", _LIGHT), test=_T_TRAJ)
 def _trajectory(quick: bool = False):
     _quick(quick)
@@ -129,7 +129,7 @@ def _trajectory_after(quick: bool = False):
     j = Judge()
     t = stats.one_sample("Spearman from the minimum on", [v[0] for v in out.values()], _T_AFTER)
     j.test(t)
-    for seed, (rho, step, n, d0, dmin) in out.items():
+    for seed, (_rho, step, _n, d0, dmin) in out.items():
         j.fact(f"seed {seed}: minimal D by step 50 (step {step})", step <= 50)
         j.fact(f"seed {seed}: first D − minimal D ≥ 0.2", d0 - dmin >= 0.2)
     return j.evidence(note=_fmt(t) + "; " + "; ".join(
@@ -204,11 +204,11 @@ def _binned_sign(quick: bool = False):
        statement="Per held-out chunk, dispersion of the final hidden states is negatively "
        "correlated with perplexity: the per-seed Spearman(D, PPL) is below 0 (one-sided t over 3 "
        "seeds; per-seed bootstrap intervals and the binned r are reported in the evidence note) (" + _SCOPE + ").",
-       source=("ours", "our less charitable reading of the arXiv 2506.24106 abstract's "
+       source=("ours", ("our less charitable reading of the arXiv 2506.24106 abstract's "
                "strong negative correlation, per single chunk; the released analysis code "
                "correlates means of PPL-sorted 100-chunk groups instead (the charitable reading, "
                "dispersion.light.binned_sign); on a domain and tokenisation the paper did not "
-               "use"),
+               "use")),
        setting=("analogue", _LIGHT), test=_T_SIGN)
 def _chunk_sign(quick: bool = False):
     _quick(quick)
@@ -255,9 +255,9 @@ def _chunk_pos(quick: bool = False):
        "ΔD > 0 and paired relative ΔPPL < 0 (one-sided t over 3 seeds each, Bonferroni) ("
        + _SCOPE + "). Single-domain push-away only: the abstract's cross-domain variant is not "
        "tested here.",
-       source=("abstract", "arXiv 2506.24106 abstract: a push-away objective increases "
+       source=("abstract", ("arXiv 2506.24106 abstract: a push-away objective increases "
                "dispersion and directly improves perplexity; the loss form and the 1.2 % effect "
-               "per the papernotes.org summary"),
+               "per the papernotes.org summary")),
        setting=("analogue", _LIGHT), test=_T_PUSH_PPL)
 def _push(quick: bool = False):
     _quick(quick)
@@ -283,8 +283,8 @@ def _push(quick: bool = False):
        "PPL gives a larger |r| than the per-chunk Pearson r: the per-seed gap |binned r| − "
        "|per-chunk r| is > 0 (one-sided t over 3 seeds); the closed form "
        "ρs/√(ρ²s² + (1−ρ²)/G) is reported beside it (" + _SCOPE + ").",
-       source=("ours", "our prediction from the closed form dispersion.I6.binning_inflation for "
-               "the released binning protocol"),
+       source=("ours", ("our prediction from the closed form dispersion.I6.binning_inflation for "
+               "the released binning protocol")),
        setting=("analogue", _LIGHT), test=_T_BIN)
 def _binned(quick: bool = False):
     _quick(quick)

@@ -64,8 +64,8 @@ def _fmt(t, exp=True):
        "compressor, the per-seed log saving exceeds ln 4 (one-sided t over 5 seeds, "
        "Bonferroni over the three), and every seed reaches the target.",
        evidence=("observation",),
-       source=("abstract", "arXiv 2510.00643 abstract: up to 7× communication savings with no "
-               "accuracy degradation on NanoGPT; the 4× threshold is ours"),
+       source=("abstract", ("arXiv 2510.00643 abstract: up to 7× communication savings with no "
+               "accuracy degradation on NanoGPT; the 4× threshold is ours")),
        setting=("analogue", _LIGHT), test=_T_SAVE)
 def _saves(quick: bool = False):
     from numerics import stats
@@ -91,9 +91,9 @@ def _saves(quick: bool = False):
        statement="Our prediction for the digits analogue: naive Top-5 % compression (no error "
        "feedback) never reaches train loss 0.3 within K = 300 steps on any seed.",
        evidence=("witness",),
-       source=("ours", "a prediction of ours for our light digits analogue (threshold 0.3 and "
+       source=("ours", ("a prediction of ours for our light digits analogue (threshold 0.3 and "
                "K = 300 chosen by us); the paper's experiment tables were not seen and it makes "
-               "no such statement about this setup"),
+               "no such statement about this setup")),
        setting=("analogue", _LIGHT))
 def _naive_never(quick: bool = False):
     s = _summary(quick)
@@ -112,8 +112,8 @@ def _naive_never(quick: bool = False):
        "per step), by more than a factor 2: the per-seed log ratio of final losses exceeds ln 2 "
        "(one-sided t over 5 seeds): the missing error feedback shows as a plateau, not "
        "necessarily as a miss of the 0.3 target.", evidence=("observation",),
-       source=("ours", "our statement and threshold; that compression without error feedback "
-               "stalls is the motivation summarised by papernotes.org"),
+       source=("ours", ("our statement and threshold; that compression without error feedback "
+               "stalls is the motivation summarised by papernotes.org")),
        setting=("analogue", _LIGHT), test=_T_PLATEAU)
 def _naive_plateau(quick: bool = False):
     from numerics import stats
@@ -135,8 +135,8 @@ def _naive_plateau(quick: bool = False):
        "still reaches train loss 0.3 on every seed, with an uplink cost less than 1.5× that of "
        "exact-SVD Muon: the per-seed log ratio is below ln 1.5 (one-sided t over 5 seeds).",
        evidence=("observation",),
-       source=("ours", "our statement and threshold, on a point raised in a public OpenReview "
-               "review of rex7s82Iav (theory with an exact LMO, practice with Newton–Schulz)"),
+       source=("ours", ("our statement and threshold, on a point raised in a public OpenReview "
+               "review of rex7s82Iav (theory with an exact LMO, practice with Newton–Schulz)")),
        setting=("analogue", _LIGHT), test=_T_NS5)
 def _ns5(quick: bool = False):
     from numerics import stats

@@ -16,12 +16,12 @@ import numpy as np
 from theory.claims import Judge, Preregistered, Unavailable, claim
 
 _ABSTRACT = "arXiv 2505.11165 (abstract, v1 and v2)"
-_LIGHT = ("analogue", "events from translated scikit-learn digits (16 × 16, 64 events per "
+_LIGHT = ("analogue", ("events from translated scikit-learn digits (16 × 16, 64 events per "
           "stream), a 1-layer RWKV-6-style encoder of width 32, our light multi-representation "
           "target (count and decayed-count images), logistic probes on the WKV state; the "
-          "paper uses DVS128-Gesture, N-Cars and Gen1 with a larger encoder")
-_TORCH = ("analogue", "our torch encoder (our reading of an RWKV-6-style EVA layer), random "
-          "weights, streams of 40 events")
+          "paper uses DVS128-Gesture, N-Cars and Gen1 with a larger encoder"))
+_TORCH = ("analogue", ("our torch encoder (our reading of an RWKV-6-style EVA layer), random "
+          "weights, streams of 40 events"))
 
 _T_THEORY = Preregistered(
     statistic="log10 of the max |torch WKV − theory.eva.wkv_recurrent| (float64) per seed",
@@ -53,8 +53,8 @@ def _seeds(test, fn):
 
 @claim("eva.torch.wkv_matches_theory", kind="empirical", where="Method (our RWKV-6 reading)",
        evidence=("independent",), test=_T_THEORY, expected="extension",
-       source=("ours", "our torch transcription of the WKV; the reference is theory.eva (a "
-               "cross-check of our two implementations, not a statement of the paper)"),
+       source=("ours", ("our torch transcription of the WKV; the reference is theory.eva (a "
+               "cross-check of our two implementations, not a statement of the paper)")),
        setting=_TORCH,
        statement="The torch WKV, recurrent and chunked (C = 7), equals the numpy recurrence of "
        "theory.eva in float64 to better than 1e-10 on random inputs (B = 2, H = 2, T = 40).")
@@ -71,8 +71,8 @@ def _wkv_theory(quick: bool = False):
 
 @claim("eva.torch.step_eq_parallel", kind="empirical", where=_ABSTRACT + ": event-by-event "
        "updates; training in parallel (our reading)", evidence=("independent",), test=_T_STEP,
-       source=("abstract", "arXiv 2505.11165: features updated event by event (asynchronous "
-               "encoder); the parallel training form is our RWKV-6 reading"), setting=_TORCH,
+       source=("abstract", ("arXiv 2505.11165: features updated event by event (asynchronous "
+               "encoder); the parallel training form is our RWKV-6 reading")), setting=_TORCH,
        statement="The torch encoder (2 layers, token shift, data-dependent decay) stepped one "
        "event at a time gives the features of its chunked (parallel) pass to better than 1e-5 "
        "of their scale in float32.")
@@ -98,12 +98,12 @@ def _rows(quick: bool):
 
 @claim("eva.light.mrp_beats_random", kind="empirical", where=_ABSTRACT + "; multi-"
        "representation prediction (public summary)", evidence=("observation",), test=_T_MRP,
-       source=("secondary", "the public summary zhaoyang97/Paper-Notes-en@cce855712717dbec964"
+       source=("secondary", ("the public summary zhaoyang97/Paper-Notes-en@cce855712717dbec964"
                "dff100587be409b717cc7:docs/ICLR2026/self_supervised/maximizing_asynchronicity_"
                "in_event-based_neural_networks.md (Key Design 4: MRP/NRP self-supervision gives "
                "generalisable features; Highlights: Gen1-pretrained features transfer to "
                "N-Cars); the abstract says the features are expressive and generalisable; the "
-               "printed results were not seen; the random-init control is ours"),
+               "printed results were not seen; the random-init control is ours")),
        setting=_LIGHT,
        statement="Self-supervised pre-training helps at toy scale: a linear probe on the state "
        "of the MRP-pretrained encoder beats the same probe on the random-init encoder, at each of "
@@ -127,9 +127,9 @@ def _mrp(quick: bool = False):
 
 @claim("eva.light.anytime_above_chance", kind="empirical", where=_ABSTRACT + " (A2S: features "
        "sampled on demand)", evidence=("observation",), test=_T_CHANCE,
-       source=("abstract", "arXiv 2505.11165: an A2S encoder's features can be sampled at any "
+       source=("abstract", ("arXiv 2505.11165: an A2S encoder's features can be sampled at any "
                "time by downstream models; the threshold (chance + 0) and the read-out times "
-               "are ours"), setting=_LIGHT,
+               "are ours")), setting=_LIGHT,
        statement="The feature read at any of the 4 read-out times (25, 50, 75, 100 % of the "
        "stream) supports the downstream task: probe accuracy above chance (0.1) at each.")
 def _chance(quick: bool = False):
@@ -170,8 +170,8 @@ _DATA = ("it needs the event-camera data set (not installable offline here: no n
 
 @claim("eva.paper.dvs_gesture", kind="empirical", expected="unavailable",
        where=_ABSTRACT + ": recognition", evidence=("observation",),
-       source=("abstract", "arXiv 2505.11165: EVA outperforms prior A2S methods on "
-               "DVS128-Gesture; numbers not seen"), setting=("analogue", "not run"),
+       source=("abstract", ("arXiv 2505.11165: EVA outperforms prior A2S methods on "
+               "DVS128-Gesture; numbers not seen")), setting=("analogue", "not run"),
        statement="EVA outperforms prior A2S methods on DVS128-Gesture recognition.")
 def _dvs(quick: bool = False):
     raise Unavailable("DVS128-Gesture: " + _DATA + ".")
@@ -179,8 +179,8 @@ def _dvs(quick: bool = False):
 
 @claim("eva.paper.ncars", kind="empirical", expected="unavailable",
        where=_ABSTRACT + ": recognition", evidence=("observation",),
-       source=("abstract", "arXiv 2505.11165: EVA outperforms prior A2S methods on N-Cars; "
-               "numbers not seen"), setting=("analogue", "not run"),
+       source=("abstract", ("arXiv 2505.11165: EVA outperforms prior A2S methods on N-Cars; "
+               "numbers not seen")), setting=("analogue", "not run"),
        statement="EVA outperforms prior A2S methods on N-Cars recognition.")
 def _ncars(quick: bool = False):
     raise Unavailable("N-Cars: " + _DATA + ".")
@@ -188,8 +188,8 @@ def _ncars(quick: bool = False):
 
 @claim("eva.paper.gen1_detection", kind="empirical", expected="unavailable",
        where=_ABSTRACT + ": detection", evidence=("observation",),
-       source=("abstract", "arXiv 2505.11165: the first A2S framework to master detection, "
-               "0.477 mAP on Gen1 (v1: 47.7 mAP)"), setting=("analogue", "not run"),
+       source=("abstract", ("arXiv 2505.11165: the first A2S framework to master detection, "
+               "0.477 mAP on Gen1 (v1: 47.7 mAP)")), setting=("analogue", "not run"),
        statement="EVA reaches 0.477 mAP on Gen1 object detection, the first A2S method to "
        "handle detection.")
 def _gen1(quick: bool = False):

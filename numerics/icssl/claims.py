@@ -30,10 +30,10 @@ _NOTE = ("secondary: papernotes.org ICLR 2026 note on arXiv 2512.15934 (experime
          "printed wording not seen")
 _LIGHT = ("Light replication: the IC-SSL models have 6–23 learnable scalars and train on "
           "1–2.4k prompts; the paper trains larger models longer on other manifolds.")
-_ANALOGUE = ("analogue", "synthetic 2-class tasks in R^3 (circles, moons, planes, Swiss roll; "
+_ANALOGUE = ("analogue", ("synthetic 2-class tasks in R^3 (circles, moons, planes, Swiss roll; "
              "OOD sphere shells), n = 100, instead of the paper's cylinder, product manifolds, "
              "SD images and ImageNet100; IC-SSL models of 6–23 learnable scalars, 16 power "
-             "layers, 1–2.4k training prompts, 3 training seeds, 500 evaluation tasks")
+             "layers, 1–2.4k training prompts, 3 training seeds, 500 evaluation tasks"))
 _OURS2 = "ours: smallest effect of interest, 2 accuracy points"
 
 
@@ -206,11 +206,11 @@ _SHRINK = Preregistered(
 @claim("icssl.exp.advantage_shrinks_with_labels", kind="empirical", where=_WHERE,
        evidence=("observation",), statement="The advantage of EIG+ICL and of E2E over "
        "ORIG+ICL is larger at 2 labels per class than at 20, in distribution.",
-       source=("abstract", "arXiv 2512.15934v1, abstract (the representation markedly "
+       source=("abstract", ("arXiv 2512.15934v1, abstract (the representation markedly "
                "improves performance in low-label regimes), read as a gain that is larger at few "
                "labels (our reading); the papernotes.org note's tables report a lead of a "
                "roughly constant size across label ratios (5–7 points on the cylinder, 8–10 on "
-               "the product manifold), so it does not support this row"),
+               "the product manifold), so it does not support this row")),
        setting=_ANALOGUE, test=_SHRINK)
 def _shrinks(quick: bool = False):
     from numerics import stats
@@ -238,9 +238,9 @@ _REFS = Preregistered(
        expected="extension", evidence=("observation",),
        statement="The training-free graph references (harmonic label propagation, eigenmap + "
        "logistic regression) beat ORIG+ICL with 2 labels per class (in distribution).",
-       source=("ours", "our comparison: harmonic label propagation (Zhu, Ghahramani and "
+       source=("ours", ("our comparison: harmonic label propagation (Zhu, Ghahramani and "
                "Lafferty, ICML 2003) is our reference; spectral logistic regression is among the "
-               "paper's baselines per the papernotes.org note"),
+               "paper's baselines per the papernotes.org note")),
        setting=_ANALOGUE, test=_REFS)
 def _refs(quick: bool = False):
     from numerics import stats
@@ -260,10 +260,10 @@ def _refs(quick: bool = False):
        statement="In float64 the torch model's RBF attention equals theory's K̂ = AD⁻¹, its power "
        "layers (η = 1) span theory's subspace iteration, its TF_sup equals theory's functional "
        "GD and its eigenmap equals theory's laplacian_eigenmap, to rounding.",
-       source=("ours", "a cross-implementation check of our torch layers against our numpy "
-               "theory module"),
-       setting=("analogue", "our torch implementation on one synthetic circles task (n = 100), "
-                "float64 on CPU"))
+       source=("ours", ("a cross-implementation check of our torch layers against our numpy "
+               "theory module")),
+       setting=("analogue", ("our torch implementation on one synthetic circles task (n = 100), "
+                "float64 on CPU")))
 def _match(quick: bool = False):
     import torch
 
@@ -321,8 +321,8 @@ _BETWEEN = Preregistered(
        statement="In the light replication, with 2 labels per class the learned E2E "
        "representation beats raw coordinates but does not reach the exact eigenmap: "
        "ORIG+ICL < E2E < EIG+ICL, in distribution and on the held-out sphere shells.",
-       source=("ours", "our statement about our light replication (its power layers cannot "
-               "reach the eigenmap, see icssl.exp.e2e_beats_eig_icl_at_few_labels)"),
+       source=("ours", ("our statement about our light replication (its power layers cannot "
+               "reach the eigenmap, see icssl.exp.e2e_beats_eig_icl_at_few_labels)")),
        setting=_ANALOGUE, test=_BETWEEN)
 def _between(quick: bool = False):
     from numerics import stats

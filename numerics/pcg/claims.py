@@ -16,9 +16,9 @@ _SCOPE = ("TLCG k = 10 (m = 1024), 64 × 64 train (a, c), 16 × 16 unseen test p
           "a and c, sequences of 72, 2-layer transformer d = 64, 600 steps, seeds 0–2; here k is "
           "the state width and b the bits kept, while the paper (per the public summary) writes k "
           "for the bits kept")
-_ANALOGUE = ("analogue", "m = 2^10 instead of 2^16–2^22, a 2-layer d = 64 model (≈ 0.1 M "
+_ANALOGUE = ("analogue", ("m = 2^10 instead of 2^16–2^22, a 2-layer d = 64 model (≈ 0.1 M "
              "parameters) and 600 steps on CPU instead of up to 50 M parameters and 5 B tokens; "
-             "truncated LCG outputs only")
+             "truncated LCG outputs only"))
 _QUICK = ("undecided in quick mode: 40 steps of a 16-wide model on one seed learn nothing; the "
           "full run (3 seeds × 3 widths, 600 steps) decides")
 
@@ -79,8 +79,8 @@ _T_ONSET = Preregistered(
        statement="At fixed k = 10 the accuracy on unseen (a, c) jumps when the context reaches "
        "2^(k−b) inputs, for each b ∈ {4, 5, 6} (onsets 64, 32, 16), while √m = 32 stays "
        "fixed: the first mechanism follows the carry-free lag 2^(k−b), not √m (" + _SCOPE + ").",
-       source=("ours", "our prediction from theory.pcg.two_lag_predictor; at the paper's "
-               "configurations (b = k/2) the two scales coincide"),
+       source=("ours", ("our prediction from theory.pcg.two_lag_predictor; at the paper's "
+               "configurations (b = k/2) the two scales coincide")),
        setting=_ANALOGUE, test=_T_ONSET)
 def _onset(quick: bool = False):
     _quick(quick)

@@ -85,9 +85,9 @@ def _fmt(t):
        "evidence note. Compared with OG alone only: the abstract's other baselines "
        "(augmentation methods) are left out on images and compared on tabular data in "
        "pnl_augment.exp.best_or_comparable_tabular.",
-       source=("abstract", "arXiv 2410.00718 abstract: competitive performance in downstream "
+       source=("abstract", ("arXiv 2410.00718 abstract: competitive performance in downstream "
                "tasks compared with other baselines; reading 'competitive' as within ±1 pp of "
-               "OG alone is ours"),
+               "OG alone is ours")),
        setting=("analogue", _LIGHT), test=_T_COMP)
 def _images(quick: bool = False):
     from numerics import stats
@@ -191,10 +191,10 @@ def _variance_comparable(quick: bool = False):
        statement="Our prediction: OG + PNL (code decoder) beats OG + kNN-mean (each new sample "
        "the mean of a random class member's k nearest class members): the per-seed paired "
        "difference, averaged over the three data sets, is > 0 (one-sided t over 10 seeds).",
-       source=("ours", "the paper has no kNN-mean control; the statement is our prediction from "
+       source=("ours", ("the paper has no kNN-mean control; the statement is our prediction from "
                "its premise that the information-geometric decoder makes the samples useful, "
                "tested against the non-geometric control closest to what the released decoder "
-               "computes (pnl_augment.code.bp_is_early_stopped_mixture)"),
+               "computes (pnl_augment.code.bp_is_early_stopped_mixture)")),
        setting=("analogue", _LIGHT), test=_T_KNN)
 def _beats_knn(quick: bool = False):
     from numerics import stats
@@ -243,9 +243,9 @@ def _matches_knn(quick: bool = False):
        "on the indicator over decoded samples, per data set, Bonferroni), on digits (quick and "
        "full) and on breast_cancer and wine (full). Samples of one seed share a training set, so "
        "the test is optimistic.",
-       source=("code", "sleepymalc/Pseudo-Non-Linear@bd32a9cb5ab759ad8887d2be9ccc3d90fbb08a80:"
+       source=("code", ("sleepymalc/Pseudo-Non-Linear@bd32a9cb5ab759ad8887d2be9ccc3d90fbb08a80:"
                "ld.py:L330-L512 (BP, run at lr = 0.1 as in the authors' notebooks); the 0.9 floor "
-               "is ours, from the step schedule (1 − Π(1 − h_t) ≈ 0.945 at 502 iterations)"),
+               "is ours, from the step schedule (1 − Π(1 − h_t) ≈ 0.945 at 502 iterations)")),
        setting=("analogue", _LIGHT), test=_T_S)
 def _samples_are_means(quick: bool = False):
     from numerics import stats

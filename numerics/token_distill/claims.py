@@ -18,8 +18,6 @@ new tokens), the code's CE also predicts new ids through trained output rows.
 
 from __future__ import annotations
 
-import numpy as np
-
 from theory.claims import Judge, Preregistered, Unavailable, claim
 
 REPO = "konstantinjdobler/token-distillation@ac9ef2cc3375f778facc753bda15e8ac5cdd2844"
@@ -66,7 +64,7 @@ def _paired_claim(quick, a, b, name, T):
     res = stats.one_sample(name, d, T)
     j.test(res)
     wins = int((d > 0).sum())
-    return j.evidence(note=f"Mean held-out NLL (nats/byte): " + ", ".join(
+    return j.evidence(note="Mean held-out NLL (nats/byte): " + ", ".join(
         f"{m} {v:.4f}" for m, v in mean.items()) + f". {b} − {a}: {res.estimate:+.4f} "
         f"[{res.interval[0]:+.4f}, {res.interval[1]:+.4f}], p = {res.p_value:.2g}, power "
         f"{res.power:.2f}; {a} better on {wins}/{d.size} pairs. LM train loss "
@@ -153,8 +151,8 @@ _T_NTP_WINS = _T("paired difference of held-out NLL, distillation − next-token
        "gives a lower held-out NLL after the new token than distillation, from the same start, "
        "optimiser and windows (" + _SCOPE + "); a distilled row can at best match its teacher, "
        "while next-token training may exceed it.",
-       source=("ours", "the reverse direction and the explanation (weak teacher, metric = the "
-               "baseline's objective) are ours"),
+       source=("ours", ("the reverse direction and the explanation (weak teacher, metric = the "
+               "baseline's objective) are ours")),
        setting=("analogue", _ANALOGUE), test=_T_NTP_WINS)
 def _ntp_td(quick: bool = False):
     return _paired_claim(quick, "ntp", "td", "td − NTP", _T_NTP_WINS)
@@ -173,7 +171,6 @@ _T_GAP = _T("paired (FVT − distillation) − ½ (FVT − original tokenisation
        setting=("analogue", _ANALOGUE), test=_T_GAP)
 def _gap(quick: bool = False):
     from numerics import stats
-    from numerics.token_distill.experiments import results
 
     _quick_note(quick, "td", "fvt")
     r, mean = _means(quick)

@@ -49,17 +49,17 @@ _RWKV = ("secondary", "arXiv 2505.11165 abstract (event-by-event encoding with l
          "S_i = diag(w_i) S_{i−1} + k_i v_iᵀ; Highlights: parallel training, recurrent "
          "inference); the recurrence is RWKV-6's published one (arXiv 2404.05892, §4); EVA's "
          "printed equations were not seen")
-_ABSTRACT = ("abstract", "arXiv 2505.11165 (v1 and v2 abstracts): an asynchronous encoder "
-             "updates its features event by event; downstream models sample them on demand")
-_PRECURSOR_TOK = ("ours", "our enumeration of the ids of the first author's earlier public "
+_ABSTRACT = ("abstract", ("arXiv 2505.11165 (v1 and v2 abstracts): an asynchronous encoder "
+             "updates its features event by event; downstream models sample them on demand"))
+_PRECURSOR_TOK = ("ours", ("our enumeration of the ids of the first author's earlier public "
                   "code haohq19/multi-representation-ssl@a79549fc19abfff59418739d9d6"
                   "5263842603109:models/event_tokenizer/event_tokenizer.py:L9,L27 (vocabulary "
                   "2P², id p·P + y·P + x; unchanged at that repository's HEAD 9bfe195); not "
-                  "EVA's code, whether EVA's code inherits it is unknown")
-_PRECURSOR_TS = ("ours", "our reading of the first author's earlier public code "
+                  "EVA's code, whether EVA's code inherits it is unknown"))
+_PRECURSOR_TS = ("ours", ("our reading of the first author's earlier public code "
                  "haohq19/multi-representation-ssl@6189a1eff176e6adf6ade8cd9bbd1b0"
                  "b9d214267:utils/data.py:L147-L178 (_raw_events_to_time_surface_numpy: zeros at "
-                 "L164, exp((t − t_end)/τ) at L174-L176); not EVA's code")
+                 "L164, exp((t − t_end)/τ) at L174-L176); not EVA's code"))
 _MRP = ("ours", "the identity is ours; the targets it is about are the MRP/NRP targets (event "
         "count EC, time surface TS) of the public summary " + _SUMMARY + " (Method, Key Design "
         "4), in the forms of the first author's earlier public code "
@@ -166,8 +166,8 @@ def _streaming(seed: int = 0):
 
 @claim("eva.wkv.special_cases", where="Derived (our reading of linear attention)",
        expected="extension", evidence=("independent",),
-       source=("ours", "special cases of the RWKV-6 recurrence we derive; the references are "
-               "written as explicit matrices (Katharopoulos et al. 2020; Sun et al. 2023)"),
+       source=("ours", ("special cases of the RWKV-6 recurrence we derive; the references are "
+               "written as explicit matrices (Katharopoulos et al. 2020; Sun et al. 2023)")),
        setting="exact",
        statement="With w ≡ 1 and u ≡ 1 the WKV is unnormalised causal linear attention "
        "Σ_{i≤t}(r_t·k_i)v_i; with a constant decay w ≡ γ and u ≡ 1 it is RetNet-style retention "
@@ -459,7 +459,7 @@ def _ts_not_state(seed: int = 0):
     for _ in range(50):
         table = np.exp(-np.exp(rng.normal(0, 1.5, size=(n, n))))  # decay(event pixel, channel)
 
-        def state(E):
+        def state(E, table=table):
             pix = (E[:, 3] * 4 + E[:, 2] * 2 + E[:, 1]).astype(int)
             K = np.eye(n)[pix]
             w = table[pix] * np.exp(-np.diff(E[:, 0], prepend=E[0, 0]))[:, None]

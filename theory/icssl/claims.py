@@ -265,9 +265,9 @@ def _left_body():
        evidence=("independent",), expected="extension",
        statement="The power layers converge linearly: tan θ(Φ_t, F_k) decays per layer by "
        "ρ = μ_{k+1}/μ_k, μ = 1 − λ the eigenvalues of K̂.",
-       source=("ours", "the classical block-power-iteration rate applied to TF_ϕ; no public "
+       source=("ours", ("the classical block-power-iteration rate applied to TF_ϕ; no public "
                "source says the paper states a rate (the papernotes.org note and the OpenReview "
-               "reviews of forum lqrpmqrTnH call TF_ϕ a block power iteration and stop there)"),
+               "reviews of forum lqrpmqrTnH call TF_ϕ a block power iteration and stop there)")),
        setting="exact")
 def _rate():
     with one_blas_thread():

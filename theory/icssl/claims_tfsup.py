@@ -43,12 +43,12 @@ def _loglik_c(F: np.ndarray, y: np.ndarray, W: np.ndarray):
        evidence=("independent",), expected="extension",
        statement="E(w|f) = Σ_c w_c softmax_c(Wᵀf) is a cross-attention with query f and keys = "
        "values = the class embeddings, and equals ∇_f log Σ_c exp(w_cᵀf).",
-       source=("ours", "our reading: the papernotes.org ICLR 2026 note on arXiv 2512.15934 "
+       source=("ours", ("our reading: the papernotes.org ICLR 2026 note on arXiv 2512.15934 "
                "(zhaoyang97/Paper-Notes-en@a87e1184c1fb5b7ededda8957c497f37a5542f79:docs/"
                "ICLR2026/self_supervised/in_context_semi-supervised_learning.md, Key Design 2) "
                "defines E(w|f) but says the MLPs compute it; the cross-attention form and the "
                "log-partition gradient are ours (Eq. (7) of 2512.15934 only quoted by the "
-               "OpenReview reviewers of forum lqrpmqrTnH; printed wording not seen)"),
+               "OpenReview reviewers of forum lqrpmqrTnH; printed wording not seen)")),
        setting="exact")
 def _expectation(seed: int = 0):
     rng = np.random.default_rng(seed)

@@ -13,6 +13,7 @@ import numpy as np
 from theory.claims import Judge, claim
 from theory.pcg import (
     MULT_128,
+    _kat,
     bit_period,
     generate,
     lag_difference_period,
@@ -34,7 +35,6 @@ from theory.pcg import (
     xshrs_shifts,
     xslrr,
 )
-from theory.pcg import _kat
 
 _REPO = "TaoT1998/learn-pcg@7c1360ac03016f62acda34b6007bc5f794fe963d"
 _ONEILL = "imneme/pcg-cpp@428802d1a5634f96bcd0705fab379ff0113bcf13"
@@ -66,8 +66,8 @@ def _periods_batch(a, c, s0, k):
        "mod m = 2^k of full period m (Hull–Dobell); odd multipliers a ≡ 3 (mod 4) or even c "
        "do not.",
        evidence=("independent",),
-       source=("code", f"{_REPO}:utils/prng_data.py:L10-L43 (find_as, 'full period "
-               "requirement', a = k·lcm + 1 with lcm = 4) and L49-L68 (odd c)"),
+       source=("code", (f"{_REPO}:utils/prng_data.py:L10-L43 (find_as, 'full period "
+               "requirement', a = k·lcm + 1 with lcm = 4) and L49-L68 (odd c)")),
        setting="exact")
 def _full_period(seed: int = 0):
     k, m = 8, 256
@@ -97,8 +97,8 @@ def _full_period(seed: int = 0):
        "output) reproduce the authors' generator functions bit for bit on 27 vectors "
        "(k = 16, 18, 20; 16 outputs each).",
        evidence=("independent",),
-       source=("code", f"{_REPO}:utils/prng_data.py:L163-L331 (truncated_lcg, pcg_rs, pcg_rr, "
-               "pcg_xsh_rr, pcg_xsh_rs, pcg_xsl_rr)"),
+       source=("code", (f"{_REPO}:utils/prng_data.py:L163-L331 (truncated_lcg, pcg_rs, pcg_rr, "
+               "pcg_xsh_rr, pcg_xsh_rs, pcg_xsl_rr)")),
        setting="exact")
 def _variants():
     j = Judge()
@@ -118,9 +118,9 @@ def _variants():
        "multiplier) is O'Neill's pcg32 up to the output convention: applied to the state before "
        "each advance it reproduces pcg32's published vector (seed 42, stream 54).",
        evidence=("independent",),
-       source=("code", f"{_REPO}:utils/prng_data.py:L254-L279 ('PCG XSH-RR'); reference vector "
+       source=("code", (f"{_REPO}:utils/prng_data.py:L254-L279 ('PCG XSH-RR'); reference vector "
                f"{_ONEILL}:test-high/expected/check-pcg32.out:L7, seeded at "
-               "test-high/pcg-test.cpp:L79"),
+               "test-high/pcg-test.cpp:L79")),
        setting="exact")
 def _pcg32():
     ours = pcg32(42, 54, 6)
@@ -143,8 +143,8 @@ def _pcg32():
        "0x2360ED05…F645 is NumPy's default bit generator PCG64: from the same state and "
        "increment it gives random_raw() bit for bit (advance, then output).",
        evidence=("independent",),
-       source=("code", f"{_REPO}:utils/prng_data.py:L308-L331 ('PCG XSL-RR'); reference: "
-               "numpy.random.PCG64.random_raw"),
+       source=("code", (f"{_REPO}:utils/prng_data.py:L308-L331 ('PCG XSL-RR'); reference: "
+               "numpy.random.PCG64.random_raw")),
        setting="exact")
 def _numpy(seed: int = 0):
     j = Judge()
@@ -174,15 +174,15 @@ def _all_states(k):
        "(for a non-zero xorshift; same xorshift ⌊(b + cb)/2⌋, window at bit b − cb instead of k − b − cb); for k ≠ 2b "
        "they are different output functions (k = 20, b = 8, cb = 3: agreement ≈ chance).",
        evidence=("independent", "search"),
-       source=("ours", f"our comparison of {_REPO}:utils/prng_data.py:L266-L276 with "
-               f"{_ONEILL}:include/pcg_random.hpp:L845-L873"),
+       source=("ours", (f"our comparison of {_REPO}:utils/prng_data.py:L266-L276 with "
+               f"{_ONEILL}:include/pcg_random.hpp:L845-L873")),
        setting="exact")
 def _xshrr_oneill():
     same_iff = []
     for k in range(4, 15):
         S = _all_states(k)
         for b in range(1, k):
-            for cb in range(0, min(k - b - 1, b) + 1):
+            for cb in range(min(k - b - 1, b) + 1):
                 if (b + cb) // 2 == 0:
                     continue  # xorshift by 0: both outputs are identically 0
                 eq = bool(np.array_equal(xshrr(S, k, b, cb), xshrr(S, k, b, cb, "oneill")))
@@ -205,15 +205,15 @@ def _xshrr_oneill():
        "+ 1) on every state iff both constants agree; at 64/32 with cb = 3 they do (22), at "
        "16/8 with cb = 2 they do not (3 vs 7).",
        evidence=("independent", "search"),
-       source=("ours", f"our comparison of {_REPO}:utils/prng_data.py:L294-L302 with "
-               f"{_ONEILL}:include/pcg_random.hpp:L812-L833"),
+       source=("ours", (f"our comparison of {_REPO}:utils/prng_data.py:L294-L302 with "
+               f"{_ONEILL}:include/pcg_random.hpp:L812-L833")),
        setting="exact")
 def _xshrs_oneill(seed: int = 0):
     agree_rule, n = [], 0
     for k in range(4, 15):
         S = _all_states(k)
         for b in range(1, k):
-            for cb in range(0, k - b + 1):
+            for cb in range(k - b + 1):
                 if not valid("xshrs", k, b, cb) or xshrs_shifts(k, b, cb, "oneill")[1] < 0:
                     continue
                 eq = bool(np.array_equal(xshrs(S, k, b, cb), xshrs(S, k, b, cb, "oneill")))
@@ -321,8 +321,8 @@ _EXACT_CFGS = ((8, 4), (10, 4), (10, 5), (10, 6), (12, 6), (16, 8), (18, 9), (20
        "with T = 2^(k−b), P = 2^(b−2) predicts every output exactly from position T + P on, for "
        "every full-period (a, c), knowing neither a, c nor the seed: its context is "
        "2^(k−b) + 2^(b−2) (5/4·√m at b = k/2) " + _NOTATION + ".",
-       evidence=("independent", "proof"), source=("ours", "derived here (carry-free lag "
-       "differencing; see theory.pcg.two_lag_predictor); not in the paper"), setting="exact")
+       evidence=("independent", "proof"), source=("ours", ("derived here (carry-free lag "
+       "differencing; see theory.pcg.two_lag_predictor); not in the paper")), setting="exact")
 def _two_lag(seed: int = 0):
     """Proof in :func:`theory.pcg.two_lag_predictor`."""
     rng = np.random.default_rng(seed)
@@ -379,9 +379,9 @@ def _min_context(seed: int = 0):
                 T, P = 1 << t, 1 << p
                 if T + P > 2 * m:
                     continue
-                if all(lag_rule_accuracy(x, b, T, P) == 1.0 for x in xs):
-                    if best is None or T + P < best[0]:
-                        best = (T + P, T, P)
+                if (all(lag_rule_accuracy(x, b, T, P) == 1.0 for x in xs)
+                        and (best is None or T + P < best[0])):
+                    best = (T + P, T, P)
         T0, P0 = predictor_lags(k, b)
         found[(k, b)] = best
         j.close(f"k={k} b={b}: smallest exact context vs 2^(k−b) + 2^(b−2)", best[0], T0 + P0)
@@ -397,8 +397,8 @@ def _min_context(seed: int = 0):
        "bits: it is the orbit of the xorshifted half, so rotation-invariant groups are what is "
        "left of the output once the rotation is factored out.",
        evidence=("independent", "proof"),
-       source=("ours", "our reading of the abstract's rotationally-invariant clusters "
-               "(arXiv 2510.26792); the figure behind it was not seen"), setting="exact")
+       source=("ours", ("our reading of the abstract's rotationally-invariant clusters "
+               "(arXiv 2510.26792); the figure behind it was not seen")), setting="exact")
 def _orbits():
     j = Judge()
     bs = list(range(1, 15))

@@ -284,9 +284,9 @@ def _mixed(seed: int = 0):
        statement="|M₁| = 1 + Σ_k (I_k − 1) and |M₂| = |M₁| + Σ_{k<l}(I_k − 1)(I_l − 1): 17 for the "
        "MNIST shape (7,2,2,7,2,2), 9 for sonar (2,2,3,5), 9 and 31 of 64 for digits as (4,2,4,2), "
        "15 for digits as (8,8).",
-       source=('ours', 'our closed form for the size of the ℓ-body index set that the released '
+       source=('ours', ('our closed form for the size of the ℓ-body index set that the released '
                'code builds (sleepymalc/Pseudo-Non-Linear@bd32a9cb5ab759ad8887d2be9ccc3d90fbb08a80:'
-               'ld.py:L60-L73, default_B); neither the code nor any public text states these counts'),
+               'ld.py:L60-L73, default_B); neither the code nor any public text states these counts')),
        setting='exact')
 def _counts():
     j = Judge()

@@ -20,7 +20,6 @@ from theory.token_distill import (
     merge_tokens,
     mse_on_hiddens,
     toy_distill_problem,
-    toy_hidden,
     toy_loss_by_forward,
 )
 
@@ -124,7 +123,7 @@ def _alignment(seed: int = 0):
        source=("code", TRAIN_LOOP + ":L240-L252"), setting="exact")
 def _mse(seed: int = 0):
     rng = np.random.default_rng(seed + 2)
-    got, want, only_new = [], [], []
+    got, want = [], []
     for _ in range(100):
         seq, phrases = _random_case(rng)
         mg = merge_tokens(seq, phrases, pad=-1)
@@ -224,10 +223,10 @@ def _adaptivocab(seed: int = 0):
        statement="In a causal model every aligned position before the first merged span has zero "
        "error for any new row, yet counts in the loss's denominator, so the gradient is the "
        "gradient of the loss over the other positions scaled by their share of positions.",
-       source=("ours", "a consequence we derive from the code's mean over all kept rows "
-               "(train_loop.py L252) and causal attention"),
-       setting=("analogue", "checked in our linear causal toy (mean-pool attention plus a "
-                "residual), not a transformer; the torch LM's prefix rows are checked in tests"))
+       source=("ours", ("a consequence we derive from the code's mean over all kept rows "
+               "(train_loop.py L252) and causal attention")),
+       setting=("analogue", ("checked in our linear causal toy (mean-pool attention plus a "
+                "residual), not a transformer; the torch LM's prefix rows are checked in tests")))
 def _prefix(seed: int = 0):
     """Proof: a causal state at position q depends on positions ≤ q only; before the first span
     the merged and original prefixes are the same ids, so the states agree exactly whatever e*.
@@ -268,8 +267,8 @@ def _prefix(seed: int = 0):
        "whose minimiser is G⁻¹c; L-BFGS on the forward-pass loss and gradient descent from FVT "
        "reach it.",
        expected="extension",
-       source=("ours", "our linear toy h_t = x_t + mean_{j≤t}(x_j)W with the code's merge and "
-               "MSE-on-hiddens"),
+       source=("ours", ("our linear toy h_t = x_t + mean_{j≤t}(x_j)W with the code's merge and "
+               "MSE-on-hiddens")),
        setting=("analogue", _TOY))
 def _closed(seed: int = 0):
     E, W = toy_example()
@@ -298,8 +297,8 @@ def _closed(seed: int = 0):
        "count of tokens; with no mixing (W = 0) or with the span at the end of a single snippet "
        "the floor is exactly 0.",
        expected="extension",
-       source=("ours", "our linear toy; the mechanism (position shift after the span) is our "
-               "reading of why no new row reaches zero loss"),
+       source=("ours", ("our linear toy; the mechanism (position shift after the span) is our "
+               "reading of why no new row reaches zero loss")),
        setting=("analogue", _TOY))
 def _floor(seed: int = 0):
     """Proof of the controls: with W = 0, h = x, and the only row that depends on e* is the new
@@ -370,8 +369,8 @@ def _weighted_sum_ratios(seed: int = 0):
                "of a word split into several subtokens is built by the attention/feed-forward "
                "layers, not stored in the input embeddings; also the authors' README ("
                + README + ":L9)"),
-       setting=("analogue", "a linear causal toy instead of a pretrained LLM; loss is the "
-                "distillation objective, not a downstream metric"))
+       setting=("analogue", ("a linear causal toy instead of a pretrained LLM; loss is the "
+                "distillation objective, not a downstream metric")))
 def _heuristics(seed: int = 0):
     r = _weighted_sum_ratios(seed)
     j = Judge()
