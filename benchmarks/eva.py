@@ -3,6 +3,8 @@ torch encoder's event-by-event step against its chunked pass (CPU; CUDA when pre
 
 from __future__ import annotations
 
+from functools import partial
+
 from benchmarks._timing import Row, benchmark, timeit
 
 
@@ -20,14 +22,14 @@ def wkv_forms(quick: bool = False):
         u = rng.normal(size=64)
         ref = wkv_recurrent(r, k, v, w, u)
         err_c = float(np.abs(wkv_chunked(r, k, v, w, u, chunk=32) - ref).max())
-        t_c = timeit(lambda: wkv_chunked(r, k, v, w, u, chunk=32), repeat=3)
-        t_r = timeit(lambda: wkv_recurrent(r, k, v, w, u), repeat=3)
+        t_c = timeit(partial(wkv_chunked, r, k, v, w, u, chunk=32), repeat=3)
+        t_r = timeit(partial(wkv_recurrent, r, k, v, w, u), repeat=3)
         rows.append(Row("eva", "WKV outputs of one stream (numpy)", f"T = {T}, 64 × 64 head",
                         "chunked C = 32 (theory.eva)", t_c, "recurrent, event by event", t_r,
                         target="identical outputs", met=err_c < 1e-9,
                         note=f"max |Δ| = {err_c:.1e}"))
         if T <= 256:
-            t_p = timeit(lambda: wkv_parallel(r, k, v, w, u), repeat=3)
+            t_p = timeit(partial(wkv_parallel, r, k, v, w, u), repeat=3)
             rows.append(Row("eva", "WKV outputs of one stream (numpy)", f"T = {T}, 64 × 64 head",
                             "chunked C = 32 (theory.eva)", t_c, "parallel (T × T × d_k decays)",
                             t_p, note="the parallel form's memory is O(T² d_k)"))
@@ -49,13 +51,14 @@ def encoder_step_vs_chunked(quick: bool = False):
         tok = torch.randint(0, 512, (1, T), device=device)
         dt = torch.rand(1, T, device=device)
 
-        def chunked():
+        # this iteration's model and inputs bound as defaults (each closure is timed here)
+        def chunked(m=m, tok=tok, dt=dt, device=device):
             with torch.inference_mode():
                 m(tok, dt)
             if device == "cuda":
                 torch.cuda.synchronize()
 
-        def stepped():
+        def stepped(m=m, tok=tok, dt=dt, device=device, T=T):
             with torch.inference_mode():
                 c = None
                 for t in range(T):
@@ -79,7 +82,7 @@ def readout_states(quick: bool = False):
     form it replaced, one masked full pass of the encoder per read-out time."""
     import torch
 
-    from numerics.eva.experiments import CHUNK, D, HEADS, LAYERS, MAX_EVENTS
+    from numerics.eva.experiments import CHUNK, HEADS, LAYERS, MAX_EVENTS, D
     from numerics.eva.model import EventEncoder
 
     torch.manual_seed(0)
