@@ -80,9 +80,9 @@ print("max/EMD witness ratios:", [round(emd(*max_emd_family(m, 3)) ** -1, 6) for
 
 # %% [markdown]
 # ### The max under Hausdorff on equal sizes: √d is not always sharp
-# Lemma 3.2 lists √d for every M. The sharp constant is √min(d, max(1, 2M − 2)) (proof in
+# Lemma 3.2 lists $\sqrt d$ for every M. The sharp constant is $\sqrt{\min(d, \max(1, 2M - 2))}$ (proof in
 # `max_hausdorff_constant_equal_size`): with one element per set the max *is* the element
-# (ratio 1), and in general every coordinate's gap is paid by an edge of the "within d_H"
+# (ratio 1), and in general every coordinate's gap is paid by an edge of the "within $d_H$"
 # bipartite graph, whose minimum edge cover has at most 2M − 2 edges. The double-star witness
 # attains it for every (d, M).
 
@@ -172,7 +172,7 @@ for row in exp1.table():
 
 # %% [markdown]
 # Experiment 1 (paper Figs. 1-2): every pair lies under its line; at the aggregator level the
-# mean/EMD constant is nearly attained and the max/Hausdorff constant √d_h is loose.
+# mean/EMD constant is nearly attained and the max/Hausdorff constant $\sqrt{d_h}$ is loose.
 
 # %%
 fig, _ = F.exp1_lipschitz_ratios(QUICK)
@@ -208,3 +208,13 @@ fig, _ = F.exp3_shift_correlation(QUICK)
 for c in discover(["multisets"], kinds=("empirical",)):
     r = c.run(quick=QUICK)
     print(f"{c.id:65s} {r.verdict:10s} {fmt_value(r.evidence.measured, 4)}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("multisets")

@@ -17,7 +17,7 @@ rng = np.random.default_rng(0)
 
 # %% [markdown]
 # ## P is shift-invariant; scikit-learn's and openTSNE's P are not, numerically
-# Our P subtracts each row's minimum before exponentiating, so the factor e^{-βC} cancels
+# Our P subtracts each row's minimum before exponentiating, so the factor $e^{-\beta C}$ cancels
 # exactly. scikit-learn (exact method) and openTSNE exponentiate D itself. Bisected to 1 % with
 # the criterion max|ΔP| > 1e-6 (full run, `tsne.finding.*` claims): scikit-learn breaks at
 # β·C ≈ 736-740, where a row's largest weight is subnormal and its rounding alone moves P by
@@ -37,8 +37,8 @@ for impl in ("sklearn", "openTSNE", "ours"):
 
 # %% [markdown]
 # ## Thm 3: impostors with an exact silhouette
-# `impostor(X, labels, eps)` finds the shift C with S(X_{+C}) = eps * S(X) by Brent's method and
-# realises X_{+C} exactly as [X | sqrt(C/2) I]. P is the same at every perplexity.
+# `impostor(X, labels, eps)` finds the shift $C$ with $S(X_{+C}) = \varepsilon\, S(X)$ by Brent's method and
+# realises $X_{+C}$ exactly as $[X \mid \sqrt{C/2}\, I]$. P is the same at every perplexity.
 
 # %%
 from theory.tsne import impostor, joint_probabilities, silhouette, sq_distances
@@ -69,10 +69,11 @@ fig, _ = fig_silhouette_vs_shift(QUICK)
 
 # %% [markdown]
 # ## Cor. 4 holds only for interior perplexities
-# Two point masses shifted to silhouette eps share the stationary output {0, r*} with
-# r*^2 = e^β - 1 and KL = 0, but only when the calibrated β is finite and positive, i.e.
-# ρ in (n/2 - 1, n - 1). At ρ <= n/2 - 1 the across-cluster affinity is 0 and no finite r* exists;
-# at ρ = n - 1 P is uniform and r* = 0 (silhouette 0/0). The paper states "every ρ in [1, n-1]".
+# Two point masses shifted to silhouette $\varepsilon$ share the stationary output $\{0, r_*\}$ with
+# $r_*^2 = e^\beta - 1$ and KL = 0, but only when the calibrated $\beta$ is finite and positive, i.e.
+# $\rho \in (n/2 - 1, n - 1)$. At $\rho \le n/2 - 1$ the across-cluster affinity is 0 and no finite
+# $r_*$ exists; at $\rho = n - 1$ P is uniform and $r_* = 0$ (silhouette 0/0). The paper states
+# "every $\rho \in [1, n-1]$".
 
 # %%
 from theory.tsne import cor4_beta, cor4_radius
@@ -94,9 +95,9 @@ fig, _ = fig_poison_point(QUICK)
 
 # %% [markdown]
 # ## Thm 9: t-SNE outputs have no strong outliers
-# Exact t-SNE (L-BFGS to max|grad| <= 1e-7) of a blob plus one planted outlier with input margin
-# 1, 5 and 50, started with the output outlier 50 units out, ends with α(Y) well below the
-# bound max{3.26, sqrt((2/0.1876)(1 + 2/(n-2)))}.
+# Exact t-SNE (L-BFGS to $\max|\nabla| \le 10^{-7}$) of a blob plus one planted outlier with input
+# margin 1, 5 and 50, started with the output outlier 50 units out, ends with $\alpha(Y)$ well below
+# the bound $\max\{3.26, \sqrt{(2/0.1876)(1 + 2/(n-2))}\}$.
 
 # %%
 from theory.tsne import thm9_bound
@@ -186,3 +187,13 @@ from numerics.figures import discover_figures
 for spec in discover_figures(["tsne"]):
     if spec.name in ("impostors", "near_simplex", "outliers", "poison_point_tsne"):
         spec.fn(quick=QUICK)
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("tsne")

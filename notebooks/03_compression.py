@@ -28,7 +28,8 @@ from theory.compression import (
 
 # %% [markdown]
 # ## Thm 2(ii) falls below the OT floor
-# Past the knee R* = H_b(q_X)·a_max the stated line keeps falling; no coupling beats |q_X − q_Y|.
+# Past the knee $R^* = H_b(q_X)\,a_{\max}$ the stated line keeps falling; no coupling beats
+# $|q_X - q_Y|$.
 
 # %%
 R = 0.9 * float(binary_entropy(0.2))
@@ -36,10 +37,10 @@ print("stated (ii):", bernoulli_drc(R, 1.0, 0.2, 0.4, 0.1, as_stated=True),
       " LP:", bernoulli_oneshot_lp(R, 1.0, 0.2, 0.4, 0.1), " OT floor: 0.2")
 
 # %% [markdown]
-# ## Regime (i) is infeasible, and C_b(R) assumes the classifier sees U
-# At q_X = q_Y = .3, q_S1 = .1, R = .2 the stated (i) gives a value *below* the unconstrained
+# ## Regime (i) is infeasible, and $C_b(R)$ assumes the classifier sees U
+# At $q_X = q_Y = .3$, $q_{S1} = .1$, $R = .2$ the stated (i) gives a value *below* the unconstrained
 # optimum; both LPs (linear H(S|Y,U) and exact H(S|Y)) are infeasible. The exact H(S|Y) of the
-# rate-R optimum is 0.9031, not C_b = 0.8214; and the true boundary of feasibility under the exact
+# rate-R optimum is 0.9031, not $C_b = 0.8214$; and the true boundary of feasibility under the exact
 # H(S|Y) is lower still, 0.9014, reached by the anti-correlated code at the same rate (weight on
 # the map neg), at D = 0.5153 instead of 0.3247.
 
@@ -69,8 +70,8 @@ print("exact, C=.95:", bernoulli_drc(0.6, 0.95, 0.38, 0.39, 0.3),
 
 # %% [markdown]
 # ## Gaussian: regime (i), the base-e exponent and the "0 distortion" case
-# Thm 4(i) prints e^{−2h(S)+2C}, Thm 7 prints 2^{−2h(S)+2C}. Read in bits, Thm 4(i) misses its
-# regime (ii) at C = C_b(R) and Thm 7 meets it; read in nats (C, h(S), C_b with ln), Thm 4 meets
+# Thm 4(i) prints $e^{-2h(S)+2C}$, Thm 7 prints $2^{-2h(S)+2C}$. Read in bits, Thm 4(i) misses its
+# regime (ii) at $C = C_b(R)$ and Thm 7 meets it; read in nats ($C$, $h(S)$, $C_b$ with ln), Thm 4 meets
 # and Thm 7 misses. The two theorems are mutually inconsistent; regime (i) is infeasible under
 # either reading, for every Y (the Gaussian information-bottleneck bound,
 # `compression.thm4.classification_bound_any_y`).
@@ -164,3 +165,13 @@ from theory.claims import discover as _discover
 for c in _discover(["compression"], kinds=("empirical",)):
     r = c.run(quick=QUICK)
     print(f"{c.id:55s} {r.verdict:10s} {fmt_value(r.evidence.measured, 4)}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("compression")

@@ -221,3 +221,13 @@ for _r in stability(QUICK):
 for c in discover(["fairness"], kinds=("empirical",)):
     r = c.run(quick=QUICK)
     print(f"{c.id:55s} {r.verdict:10s} {fmt_value(r.evidence.measured, 4)}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("fairness")

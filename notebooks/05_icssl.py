@@ -139,3 +139,13 @@ plt.show()
 for c in discover(["icssl"], kinds=("empirical",)):
     r = c.run(quick=QUICK)
     print(f"{c.id:58s} {r.verdict:10s} {r.evidence.note[:160]}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("icssl")

@@ -18,7 +18,7 @@ QUICK = os.environ.get("QUICK") == "1"
 
 # %% [markdown]
 # ## 1. Coordinates and the encoding
-# θ = Möbius(log P), η(x) = Σ_{s≥x} p(s); the m-projection onto M_ℓ is characterised by
+# $\theta = \mathrm{M\ddot obius}(\log P)$, $\eta(x) = \sum_{s \ge x} p(s)$; the m-projection onto $M_\ell$ is characterised by
 # η-matching on the ℓ-body coordinates. Newton (natural gradient with unit step) reaches it at
 # machine precision; the 1-body projection is the outer product of the marginals.
 
@@ -62,7 +62,7 @@ plt.show()
 # ## 2. What the released decoder computes
 # `ld.BP` takes natural-gradient steps of size lr/k on *all* θ coordinates towards the mean η of
 # the k neighbours and stops when Σ_i KL(P‖P_i) changes by < 1e-4. To first order η then moves on
-# a straight line, so P moves on the mixture line (1−s)Q_{w*} + sP̄ with s = 1 − Π(1 − h_t).
+# a straight line, so P moves on the mixture line $(1-s)Q_{w^*} + s\bar P$ with $s = 1 - \prod_t (1 - h_t)$.
 # At the MNIST defaults (lr = 0.1, k = 8) it stops after 502 iterations at s ≈ 0.945: a "PNL
 # sample" is 94.5 % the mean of its 8 KL-nearest training images.
 
@@ -122,3 +122,13 @@ from theory.claims import discover
 for c in discover(["pnl_augment"]):
     r = c.run(quick=QUICK)
     print(f"{r.verdict:11s} {'(power ' + str(r.power) + ')' if r.power else '':14s} {c.id}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("pnl_augment")

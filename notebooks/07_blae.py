@@ -150,3 +150,13 @@ for c in discover(["blae"], kinds=("empirical",)):
 #   exact collisions (pairs with d_N = 0 are masked out).
 # * Graph geodesics at fixed k = 5 keep a +11–14 % median overestimate as n grows.
 # * Not run here: the rotated-digits ring stand-in, dSprites/MNIST, the other 7 baselines.
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("blae")

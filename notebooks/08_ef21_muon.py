@@ -135,3 +135,13 @@ for c in discover(["ef21_muon"], kinds=("empirical",)):
     r = c.run(quick=QUICK)
     print(f"{r.verdict:10s} {'(undecided) ' if r.undecided else ''}{c.id}\n    "
           f"{r.evidence.note[:400]}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("ef21_muon")

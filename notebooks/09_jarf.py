@@ -76,3 +76,13 @@ fig, _ = specs["sklearn_paired"].fn(QUICK)
 for c in discover(["jarf"], kinds=["empirical"]):
     r = c.run(quick=QUICK)
     print(f"{r.label:12s} {c.id}\n    {r.evidence.note if r.evidence else ''}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("jarf")

@@ -151,3 +151,13 @@ for k, lab in enumerate(d.labels):
 for c in discover(["hgdro"], kinds=("empirical",)):
     res = c.run(quick=QUICK)
     print(f"{c.id:45s} {res.verdict:11s} {res.evidence.note[:150]}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("hgdro")

@@ -96,3 +96,13 @@ plt.show()
 for c in discover(["cupid"]):
     r = c.run(quick=QUICK)
     print(f"{c.id:34s} {c.expected:11s} {r.verdict:11s} {r.evidence.note[:90]}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("cupid")

@@ -123,3 +123,13 @@ for c in discover(["jumbo"]):
     r = c.run(quick=QUICK)
     power = "" if r.power is None else f" power {r.power:g}"
     print(f"[{r.verdict:11}] {c.id} ({', '.join(c.evidence)}){power}\n    {r.evidence.note[:220]}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("jumbo")

@@ -155,3 +155,13 @@ for c in discover(["prism"]):
         continue
     r = c.run(quick=QUICK)
     print(f"{c.id:45s} {r.verdict:11s} power {r.power}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("prism")

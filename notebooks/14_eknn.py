@@ -95,3 +95,13 @@ else:
     for c in discover(["eknn"], kinds=("theory", "empirical")):
         r = c.run(quick=False)
         print(f"{c.id:34s} {r.verdict:12s} power {r.power}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("eknn")

@@ -19,7 +19,8 @@ QUICK = os.environ.get("QUICK") == "1"
 
 # %% [markdown]
 # ## 1. The closed form: dispersion is the mean resultant length
-# With u_i = E_i/‖E_i‖ and m = mean(u_i): D = N/(N−1)·(1 − ‖m‖²), O(Nd) instead of O(N²d). So D
+# With $u_i = E_i/\|E_i\|$ and $m = \mathrm{mean}(u_i)$: $D = \frac{N}{N-1}(1 - \|m\|^2)$, $O(Nd)$
+# instead of $O(N^2 d)$. So D
 # depends on the mean direction only: 10 vectors ±e₁ (rank 1) reach the maximum 10/9, while 10
 # orthonormal vectors (full rank) give 1.
 
@@ -50,7 +51,7 @@ plt.show()
 
 # %% [markdown]
 # ## 2. The push-away gradient
-# L_aux = −D has gradient (2/(B−1))(m − (u_i·m)u_i)/‖h_i‖: every vector is pushed away from the
+# $L_{\mathrm{aux}} = -D$ has gradient $\frac{2}{B-1}\,(m - (u_i\cdot m)\,u_i)/\|h_i\|$: every vector is pushed away from the
 # one common direction m. Checked here against a complex-step derivative of the pair sum.
 
 # %%
@@ -65,7 +66,7 @@ print("max |closed-form ∇ − complex step| =",
 # ## 3. The released protocol inflates the correlation
 # The code sorts chunks by perplexity, averages them in groups of 100 and correlates the group
 # means. For bivariate normal data with per-chunk correlation ρ this gives
-# r_bin = ρs/√(ρ²s² + (1−ρ²)/G). The paper's r ∈ [−0.92, −0.62] then means a per-chunk |ρ| of only
+# $r_{\mathrm{bin}} = \rho s/\sqrt{\rho^2 s^2 + (1-\rho^2)/G}$. The paper's r ∈ [−0.92, −0.62] then means a per-chunk |ρ| of only
 # 0.079–0.229.
 
 # %%
@@ -139,3 +140,13 @@ for c in discover(["dispersion"]):
         continue
     r = c.run(quick=QUICK)
     print(f"{r.verdict:11s} {'(power ' + str(r.power) + ')' if r.power else '':14s} {c.id}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("dispersion")

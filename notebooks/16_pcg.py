@@ -72,3 +72,13 @@ from theory.claims import discover
 for c in discover(["pcg"]):
     r = c.run(quick=QUICK)
     print(f"{r.verdict:11s} {c.id}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("pcg")

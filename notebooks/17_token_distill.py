@@ -32,7 +32,7 @@ print("KL(teacher‖student), batchmean:", round(kl_batchmean(S, T), 4))
 
 # %% [markdown]
 # ## 2. The linear toy: closed-form optimum and a positive floor
-# h_t = x_t + mean_{j≤t}(x_j)·W. The loss is a convex quadratic in the new row; its minimum is
+# $h_t = x_t + \mathrm{mean}_{j \le t}(x_j)\,W$. The loss is a convex quadratic in the new row; its minimum is
 # positive because after the span the merged sequence is shorter and every later state mixes a
 # different count of tokens. Without mixing (W = 0) the floor is 0.
 
@@ -83,3 +83,13 @@ from theory.claims import discover
 for c in discover(["token_distill"]):
     res = c.run(quick=QUICK)
     print(f"{res.verdict:18s} {c.id}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("token_distill")

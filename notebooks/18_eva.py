@@ -18,8 +18,9 @@ QUICK = os.environ.get("QUICK") == "1"
 
 # %% [markdown]
 # ## 1. Three exact forms of one linear attention
-# Recurrent: o_t = r_t(S_{t−1} + diag(u)k_tᵀv_t), S_t = diag(w_t)S_{t−1} + k_tᵀv_t. Parallel: a
-# masked attention matrix with entries Σ_c r_{t,c}k_{i,c}exp(L_{t−1,c} − L_{i,c}). Chunked:
+# Recurrent: $o_t = r_t(S_{t-1} + \mathrm{diag}(u)k_t^\top v_t)$,
+# $S_t = \mathrm{diag}(w_t)S_{t-1} + k_t^\top v_t$. Parallel: a masked attention matrix with entries
+# $\sum_c r_{t,c}k_{i,c}\exp(L_{t-1,c} - L_{i,c})$. Chunked:
 # parallel inside chunks, the state carried between them.
 
 # %%
@@ -110,3 +111,13 @@ from theory.claims import discover
 for c in discover(["eva"]):
     r = c.run(quick=QUICK)
     print(f"{r.verdict:12s} {'(power ' + str(r.power) + ')' if r.power else '':14s} {c.id}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("eva")

@@ -4,7 +4,7 @@
 # Uncertainty* (ICLR 2026, OpenReview pZuZWRuPyi). Only the abstract is public: a probabilistic
 # ensemble predicts latent states at random horizons h, and a loss term encourages the
 # predictive variance to grow with h. We check that premise against processes whose true
-# Var[x_{t+h} | x_t] is known, and train a small ensemble with candidate loss forms: (H-a) the
+# $\mathrm{Var}[x_{t+h} \mid x_t]$ is known, and train a small ensemble with candidate loss forms: (H-a) the
 # Gaussian NLL, (H-b) a monotonicity hinge, and (H-e) a horizon-weighted ensemble disagreement,
 # the form a public third-party note of the paper gives (its printed wording was not seen).
 # Variances are in squared state units, NLL in nats. Set `QUICK=1` for small sizes.
@@ -46,7 +46,8 @@ plt.show()
 # %% [markdown]
 # ## 2. The disagreement term has no calibrated optimum
 # With a fixed-variance Gaussian fit term the objective is linear in the members' spread S, with
-# slope 1/(2σ²) − λk/(M−1): members collapse below k_c = (M−1)/(2λσ²) and the objective is
+# slope $1/(2\sigma^2) - \lambda k/(M-1)$: members collapse below $k_c = (M-1)/(2\lambda\sigma^2)$ and
+# the objective is
 # unbounded below above it. With learnt member variances it is unbounded below at every k.
 
 # %%
@@ -82,3 +83,13 @@ from theory.claims import discover
 for c in discover(["hauwm"]):
     r = c.run(quick=QUICK)
     print(f"{r.verdict:16s} {c.id}")
+
+# %% [markdown]
+# ## Verdicts
+# Each registered claim of this paper with its verdict in words, from the committed report
+# (`reports/claims.json`, the full run), then the same claims as a table.
+
+# %%
+from numerics.notebooks import closing_cell
+
+closing_cell("hauwm")

@@ -60,9 +60,22 @@ def figure_key(spec, out: str | Path, quick: bool, dpi: int) -> tuple:
             store.code_digest(spec.topic, ("numerics/figures.py", "numerics/_atomic.py")))
 
 
+def _report_rows_digest(topic: str) -> str:
+    """sha256 of the topic's rows in the committed report: a notebook's closing cell states
+    them (:func:`numerics.notebooks.closing_cell`), so a changed verdict re-executes it, while a
+    report regenerated with the same rows (only its date moves) does not."""
+    import json
+
+    from numerics.notebooks import _report_rows
+
+    rows, _ = _report_rows(topic, None)
+    return hashlib.sha256(json.dumps(rows, sort_keys=True).encode()).hexdigest()
+
+
 def notebook_key(source: str | Path, quick: bool, target: str | Path) -> tuple:
     source = Path(source)
     topic = source.stem.split("_", 1)[1]
     return ("notebook", sha256(source), bool(quick), str(Path(target).resolve()),
+            _report_rows_digest(topic),
             store.code_digest(topic, ("numerics/notebooks.py", "numerics/figures.py",
                                       "numerics/report.py", "numerics/_atomic.py")))

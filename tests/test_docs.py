@@ -175,7 +175,22 @@ def test_statements_and_notes_render_their_maths():
     tex = pages._rich(r"ratio $\frac{c}{\epsilon}$, \(x^2\) and `a_b`")
     assert (r'<span class="math notranslate nohighlight">\(\frac{c}{\epsilon}\)</span>' in tex
             and r"\(x^2\)</span>" in tex and "<code>a_b</code>" in tex)
-    assert pages._rich("a < b & t_end, min_r") == "a &lt; b &amp; t_end, min_r"
+    # one notation: ASCII indices and operators are set as subscripts, as TeX would set them;
+    # longer identifiers and dotted ids stay as they are
+    assert pages._rich("a < b & t_end, min_r") == ("a &lt; b &amp; t<sub>end</sub>, "
+                                                   "min<sub>r</sub>")
+    assert pages._rich("H_b(q_S1), max_r dL/dr >= 0, ||x||_F") == (
+        "H<sub>b</sub>(q<sub>S1</sub>), max<sub>r</sub> dL/dr ≥ 0, ‖x‖<sub>F</sub>")
+    assert pages._rich("n_iter, sil_tsne, tsne.exp1.same_p") == "n_iter, sil_tsne, tsne.exp1.same_p"
+
+
+def test_numbers_are_set_in_unbreakable_spans_outside_maths_and_code():
+    pages = _pages_module()
+    out = pages._rich("ratio 0.620 / 9 at n = 16 × 16; p 2.13e-06, −0.4477; $x_{10}$ `a 12`")
+    spans = re.findall(r'<span class="num">(.*?)</span>', out)
+    assert spans == ["0.620 / 9", "16 × 16", "2.13e-06", "−0.4477"], spans
+    assert r"\(x_{10}\)" in out and "<code>a 12</code>" in out
+    assert pages._numh(-0.25) == '<span class="num">−0.25</span>'
 
 
 def test_paper_pages_load_mathjax_and_show_rendered_statements(site):
@@ -198,3 +213,32 @@ def test_home_page_counts_the_undecided_apart(site):
     assert (f"{s['decided']} decided (all {s['decided_on_target']} reached their expected "
             "verdict") in text
     assert f"not decided: {s['undecided']} undecided" in text
+
+
+def test_notebook_pages_offer_the_ipynb_and_the_py(site):
+    site, _ = site
+    pages = sorted((site / "_generated" / "notebooks").glob("[0-9][0-9]_*.html"))
+    assert pages, "no notebook page"
+    missing = []
+    for page in pages:
+        text = page.read_text()
+        for suffix in (".ipynb", ".py"):
+            href = f"../../notebooks/{page.stem}{suffix}"
+            if href not in text or not (site / "notebooks" / f"{page.stem}{suffix}").is_file():
+                missing.append(f"{page.name}: {href}")
+    assert not missing, missing[:10]
+
+
+def test_a_quick_impostor_figure_says_it_is_not_the_verified_run():
+    """The t-SNE impostor figure sits under verified cards; its quick panels differ by rounding
+    amplified over a short run, so a quick figure says in its title that it is not the verified
+    run (the full figure keeps the paper's title)."""
+    import matplotlib.pyplot as plt
+
+    from numerics.tsne.figures import impostors_figure
+
+    fig, table = impostors_figure(quick=True)
+    title = fig._suptitle.get_text()
+    plt.close(fig)
+    assert "QUICK RUN, not the verified one" in title and "distributions" in title, title
+    assert all(r["max_abs_dP"] <= 1e-12 for r in table)

@@ -101,8 +101,28 @@ def paper_pages(browser, site):
             " raw: st.filter(e => /\\^\\{|_\\{|\\\\(frac|sqrt|sigma|alpha)\\b|\\$/"
             ".test(e.innerText)).map(e => e.innerText.slice(0, 80)),"
             " rendered: st.filter(e => e.querySelector('mjx-container, sup, sub')).length};")
+        seen[page.stem].update(browser.execute_script(_LAYOUT))
         seen[page.stem]["errors"] = _severe(browser)
     return seen
+
+
+#: What a page's layout does to its cards and numbers: cards wider than their column (by how
+#: many pixels), number spans that run over two lines, MathJax's error boxes.
+_LAYOUT = """
+const lines = (e) => new Set(Array.from(e.getClientRects()).filter(r => r.width > 0)
+                              .map(r => Math.round(r.top))).size;
+return {
+  overflow: Array.from(document.querySelectorAll('.claim-card'))
+    .filter(c => c.scrollWidth > c.clientWidth + 1)
+    .map(c => c.id + ' +' + (c.scrollWidth - c.clientWidth) + 'px'),
+  numbers: document.querySelectorAll('.claim-card .num, .finding-box .num').length,
+  wrapped: Array.from(document.querySelectorAll('.claim-card .num, .finding-box .num'))
+    .filter(n => lines(n) > 1)
+    .map(n => (n.closest('[id]') || {id: ''}).id + ': ' + n.textContent),
+  math_errors: Array.from(document.querySelectorAll('mjx-merror'))
+    .map(e => e.getAttribute('data-mjx-error') || e.textContent),
+};
+"""
 
 
 def test_statements_show_rendered_maths_not_raw_tex(paper_pages):
@@ -161,3 +181,31 @@ def test_blueprint_graph_renders_and_its_nodes_land_on_cards(browser, site):
         elif seen["width"] < 200 or seen["height"] < 30 or not seen["nodes"] or seen["missing"]:
             bad.append(f"{topic}: {seen}")
     assert not bad, bad
+
+
+def test_no_card_overflows_its_column(paper_pages):
+    over = [f"{topic}: {c}" for topic, p in paper_pages.items() for c in p["overflow"]]
+    assert not over, over[:10]
+
+
+def test_numbers_never_wrap_across_lines(paper_pages):
+    assert sum(p["numbers"] for p in paper_pages.values()), "no number span on any paper page"
+    wrapped = [f"{topic}: {n}" for topic, p in paper_pages.items() for n in p["wrapped"]]
+    assert not wrapped, wrapped[:10]
+
+
+def test_no_math_errors_site_wide(browser, site, paper_pages):
+    """Every page that loads MathJax (paper pages, the API reference, notebooks, the home page)
+    typesets without an error box ("Math input error": a docstring that is not a raw string,
+    or TeX MathJax cannot parse)."""
+    site, _ = site
+    errors = [f"papers/{t}: {e}" for t, p in paper_pages.items() for e in p["math_errors"]]
+    for page in sorted(site.rglob("*.html")):
+        rel = page.relative_to(site).as_posix()
+        if rel.startswith(("_generated/papers/", "src/", "_static/", "_sources/")):
+            continue
+        if "mathjax" not in page.read_text():
+            continue
+        _open(browser, page)
+        errors += [f"{rel}: {e}" for e in browser.execute_script(_LAYOUT)["math_errors"]]
+    assert not errors, errors[:10]

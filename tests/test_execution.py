@@ -315,3 +315,24 @@ def test_a_figure_task_leaves_an_up_to_date_figure(tmp_path, monkeypatch):
     third = figure_task(("fairness", "_test_line"), out=str(out), quick=True, dpi=30)
     assert (third.error, third.current) == (None, False) and len(calls) == 2
     assert (out / "fairness" / "_test_line.png").is_file()
+
+
+def test_a_notebook_is_re_executed_when_its_topics_verdicts_change(tmp_path, monkeypatch):
+    """The closing cell states the committed report's verdicts: the notebook's key follows the
+    topic's rows, not the report's date."""
+    import json
+
+    from numerics import notebooks, renders
+
+    report = tmp_path / "claims.json"
+    rows = [{"id": "jarf.x", "topic": "jarf", "verdict": "verified"}]
+    monkeypatch.setattr(notebooks, "_report_rows",
+                        lambda topic, rep: (json.loads(report.read_text())["claims"], "r"))
+    source = ROOT / "notebooks" / "09_jarf.py"
+    report.write_text(json.dumps({"generated": "a", "claims": rows}))
+    k1 = renders.notebook_key(source, False, tmp_path / "nb.ipynb")
+    report.write_text(json.dumps({"generated": "b", "claims": rows}))
+    assert renders.notebook_key(source, False, tmp_path / "nb.ipynb") == k1
+    report.write_text(json.dumps({"generated": "b",
+                                  "claims": [{**rows[0], "verdict": "refuted"}]}))
+    assert renders.notebook_key(source, False, tmp_path / "nb.ipynb") != k1

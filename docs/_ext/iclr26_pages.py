@@ -69,14 +69,49 @@ _SUPER = "[⁰¹²³⁴⁵⁶⁷⁸⁹ᵀ]"
 
 
 def _scripts(escaped: str) -> str:
+    escaped = escaped.replace("||", "‖")  # a norm's bars
     t = re.sub(r"(?<=\S)\^" + _BRACED, r"<sup>\1</sup>", escaped)
     t = re.sub(r"(?<=\S)_" + _BRACED, r"<sub>\1</sub>", t)
     t = re.sub(r"(?<=[\w)\]])\^\(((?:[^()]|\([^()]*\))*)\)", r"<sup>\1</sup>", t)
     t = re.sub(r"(?<=[\w)\]∞])\^([−+-]?(?:[^\W_]+|[⊥∓±∞]))", r"<sup>\1</sup>", t)
-    # d_M, σ_X, ‖·‖_F: one letter (or a norm bar) then one or two characters; never an
-    # identifier (min_r, t_end, L_inj) or a path (a/b_cd)
-    return re.sub(r"((?<![^\W\d]|[_.\\-])[^\W\d_]|‖)_((?:(?!" + _SUPER + r")[^\W_]){1,2})"
-                  r"(?:(?![\w{])|(?=" + _SUPER + "))", r"\1<sub>\2</sub>", t)
+    # X_+1, X_+C: a signed index (the shifted impostors)
+    t = re.sub(r"(?<![\w.])([^\W\d_])_([+−-](?:\d{1,3}|[^\W\d_]))(?![\w{])",
+               r"\1<sub>\2</sub>", t)
+    # min_r, max_x, argmin_θ: an operator's index
+    t = re.sub(r"(?<![\w.])(min|max|argmin|argmax|sup|inf|lim)_([^\W_]{1,2})(?![\w{])",
+               r"\1<sub>\2</sub>", t)
+    # d_M, σ_X, ‖·‖_F, D_ind, t_end: one letter (or a norm bar) then one or two characters, or
+    # three lowercase letters; never a longer identifier (n_iter, sil_tsne) or a path (a/b_cd)
+    return re.sub(r"((?<![^\W\d]|[_.\\/-])[^\W\d_]|‖)_((?:(?!" + _SUPER + r")[^\W_]){1,2}"
+                  r"|[a-z]{3})(?:(?![\w{])|(?=" + _SUPER + "))", r"\1<sub>\2</sub>", t)
+
+
+#: A number as a reader sees it: a sign, thousands, decimals, an exponent, a percent; a ratio or
+#: product of two (``0.620 / 9``, ``16 × 16``) is one number: it never breaks across lines.
+_NUMBER = (r"[−+±-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[−+-]?\d+)?%?")
+_NUM_RE = re.compile(r"(?<![\w.,−+±-])" + _NUMBER + r"(?:\s?[/×]\s?" + _NUMBER + r")*"
+                     r"(?![\w])")
+
+
+def _nums(markup: str) -> str:
+    """``markup`` with every number of its text (not inside a tag, maths or code) in a
+    ``<span class="num">`` that the stylesheet keeps on one line."""
+    out, skip = [], None
+    for part in re.split(r"(<[^>]+>)", markup):
+        if part.startswith("<"):
+            if skip is None and re.match(r'<span class="math\b', part):
+                skip = "</span>"
+            elif skip is None and re.match(r"<(code|pre)\b", part):
+                skip = "</" + re.match(r"<(\w+)", part).group(1) + ">"
+            elif skip is not None and part == skip:
+                skip = None
+            out.append(part)
+        elif skip is None:
+            out.append(_NUM_RE.sub(lambda m: f'<span class="num">{m.group(0)}</span>'
+                                   if len(m.group(0)) > 1 else m.group(0), part))
+        else:
+            out.append(part)
+    return "".join(out)
 
 
 def _rich(text) -> str:
@@ -99,7 +134,7 @@ def _rich(text) -> str:
         i = m.end()
     out.append(_scripts(_e(readable(text[i:]))))
     # a minus sign, not a hyphen, before a number that stands on its own
-    return re.sub(r"(?<=[\s(\[=,;:])-(?=\.?\d)", "−", "".join(out))
+    return _nums(re.sub(r"(?<=[\s(\[=,;:])-(?=\.?\d)", "−", "".join(out)))
 
 
 def _numh(value) -> str:
@@ -109,7 +144,7 @@ def _numh(value) -> str:
     text = value if isinstance(value, str) else fmt_value(value, 4)
     if re.fullmatch(r"[-+]?[\d.]+(e[-+]?\d+)?( \[.*\])?|-?inf", text):
         text = text.replace("-", "−")
-    return _e(text)
+    return _nums(_e(text))
 
 
 def _write(path: Path, text: str) -> None:
@@ -282,7 +317,7 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
              f'data-evidence="{_e(" ".join(kinds))}">'),
              (f'<div class="claim-head"><code>{_e(cid)}</code> '
              f'<span class="badge verdict-{_e(label.replace(" ", "-"))}">{_e(label)}</span> '
-             f'<span class="claim-where">{_e(row.get("location"))}</span></div>'),
+             f'<span class="claim-where">{_rich(row.get("location"))}</span></div>'),
              f'<p class="claim-rests">{_rich(rests)}</p>',
              f'<p class="claim-statement">{_rich(row.get("statement"))}</p>', "<dl>"]
     if not row.get("on_target", True):
@@ -298,9 +333,9 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
         strength = "—" if row.get("power") is None else f"{row['power']:g}"
         if row.get("weak"):
             strength += " (weak)"
-    parts.append(f"<dt>power</dt><dd>{_e(strength)}</dd>")
+    parts.append(f"<dt>power</dt><dd>{_nums(_e(strength))}</dd>")
     if row.get("test"):
-        parts.append(f"<dt>test</dt><dd>{_e(test_line(row['test']))}</dd>")
+        parts.append(f"<dt>test</dt><dd>{_rich(test_line(row['test']))}</dd>")
     table = _evidence(row)
     if table:
         parts.append(f'<dt class="claim-evidence-label">compared</dt>'
@@ -519,7 +554,7 @@ def _finding_box(rows: list[dict], paper: dict | None) -> str:
             "analogue.")
     if paper:
         sure += (f" The blueprint is {'complete' if paper['complete'] else 'incomplete'} "
-                 f"(built from {_e('; '.join(paper['sources']))}); coverage of the paper's "
+                 f"(built from {_rich('; '.join(paper['sources']))}); coverage of the paper's "
                  f"numbered results {_e(fmt_coverage(paper['coverage']['all']))}.")
     return ('<div class="finding-box">'
             f"<div><strong>What the paper claims.</strong> {claims_p}</div>"
@@ -583,8 +618,8 @@ def _blueprint(paper: dict) -> str:
                                               for c in n["claims"]))
             why = why if n["status"] == "undecided" else _rich(why)
             counted = "" if n["counted"] else " (not counted)"
-            out.append(f'<tr id="{_e(n["anchor"])}"><td>{_e(n["label"])}{counted}</td>'
-                       f'<td>{_e(n["locator"])}</td><td>{_e(STATUS_WORDS[n["status"]])}</td>'
+            out.append(f'<tr id="{_e(n["anchor"])}"><td>{_rich(n["label"])}{counted}</td>'
+                       f'<td>{_rich(n["locator"])}</td><td>{_e(STATUS_WORDS[n["status"]])}</td>'
                        f"<td>{why}</td></tr>")
         out.append("</tbody></table>")
     out.append("</div>")
@@ -633,7 +668,7 @@ def _paper_pages(doc: dict, papers: dict) -> list[str]:
                  "```{raw} html", _filters(mine)]
         # pages live in _generated/papers/; figures and sources at the site root
         for group, cards in _in_paper_order(mine):
-            text.append(f'<h3 class="claim-group">{_e(group)}</h3>')
+            text.append(f'<h3 class="claim-group">{_rich(group)}</h3>')
             text += [_card(r, by_id, corrects_me, figures, present, "../../") for r in cards]
         text += ["```", ""]
         _write(GEN / "papers" / f"{topic}.md", "\n".join(text))
@@ -689,13 +724,34 @@ def _summary(doc: dict) -> None:
     _write(GEN / "summary.md", "\n".join(lines) + "\n")
 
 
+def _download_cell(stem: str, has_py: bool) -> dict:
+    """A Markdown cell with links to the notebook's files at the site root (``notebooks/``)."""
+    links = [(f'<a href="../../notebooks/{stem}.ipynb" download>the executed notebook '
+              "(.ipynb)</a>")]
+    if has_py:
+        links.append(f'<a href="../../notebooks/{stem}.py" download>its jupytext source '
+                     "(.py, the reviewed file; <code>jupytext --to ipynb</code> pairs it)</a>")
+    return {"cell_type": "markdown", "id": "iclr26-download", "metadata": {},
+            "source": f'<p class="nb-download">Download {" or ".join(links)}.</p>'}
+
+
 def _notebooks() -> list[str]:
+    """The executed notebooks as pages (a download line after the title), and their .ipynb and
+    .py files at the site root for download."""
     names = []
     for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
-        dest = GEN / "notebooks" / nb.name
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        if not dest.exists() or dest.read_bytes() != nb.read_bytes():
-            shutil.copy2(nb, dest)
+        py = nb.with_suffix(".py")
+        files = GEN / "extra" / "notebooks"
+        files.mkdir(parents=True, exist_ok=True)
+        for f in (nb, py):
+            if f.exists() and (not (files / f.name).exists()
+                               or (files / f.name).read_bytes() != f.read_bytes()):
+                shutil.copy2(f, files / f.name)
+        doc = json.loads(nb.read_text())
+        first = next((i for i, c in enumerate(doc.get("cells", []))
+                      if c.get("cell_type") == "markdown"), -1)
+        doc.setdefault("cells", []).insert(first + 1, _download_cell(nb.stem, py.exists()))
+        _write(GEN / "notebooks" / nb.name, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
         names.append(nb.stem)
     _write(GEN / "notebooks" / "index.md", "\n".join(
         ["# Notebooks", "", ("Each notebook as executed by `iclr26-verify notebooks` (rendered "

@@ -58,7 +58,7 @@ IMPLEMENTATIONS = {
 @experiment
 def shift_breakdown(n: int = 100, perplexity: float = 30.0, seed: int = 0,
                     beta_C: tuple = (1, 3, 10, 20, 30, 50, 100, 300, 500, 700, 1000, 3000, 1e5)):
-    """max|P(D + C(11^T - I)) - P(D)| for each implementation, over C = beta_C / max_i beta_i.
+    r"""max|P(D + C(11^T - I)) - P(D)| for each implementation, over C = beta_C / max_i beta_i.
 
     :math:`\beta_i C` is the exponent :math:`e^{-\beta_i C}` that implementations exponentiating
     D itself carry in every weight of row i; it, not C/max(D), says when they break down.

@@ -116,7 +116,7 @@ def _maha_sum(delta: np.ndarray, Ssum: np.ndarray) -> float:
 
 
 def _ell(S1: np.ndarray, S2: np.ndarray) -> np.ndarray:
-    r"""Per-eigenvalue log-det terms :math:`\ell(\lambda)=\lograc{1+\lambda}{2\sqrt\lambda}`,
+    r"""Per-eigenvalue log-det terms :math:`\ell(\lambda)=\log\frac{1+\lambda}{2\sqrt\lambda}`,
     λ the eigenvalues of :math:`S_2^{-1}S_1`, computed without cancellation.
 
     μ = λ − 1 comes from the pencil (S1 − S2, S2) (S1 − S2 is exact for near-equal inputs),
