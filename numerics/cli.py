@@ -15,15 +15,66 @@ from pathlib import Path
 
 from theory import TOPICS
 
+#: The most worker processes ``--jobs`` starts: four per core. More only queue behind each
+#: other, and a typo such as ``--jobs 100000`` would try to start that many processes.
+MAX_JOBS = 4 * (os.cpu_count() or 1)
 
-def _positive_int(text: str) -> int:
+
+def _jobs(text: str) -> int:
+    """``--jobs``: an int in [1, :data:`MAX_JOBS`]."""
     try:
         value = int(text)
     except ValueError:
         value = None
-    if value is None or value < 1:
-        raise argparse.ArgumentTypeError(f"must be an int >= 1, got {text!r}")
+    if value is None or not 1 <= value <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(
+            f"must be an int in [1, {MAX_JOBS}] (at most 4 workers per core), got {text!r}")
     return value
+
+
+def _nonnegative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or value < 0:
+        raise argparse.ArgumentTypeError(f"must be an int >= 0, got {text!r}")
+    return value
+
+
+_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+
+
+def _scheduler_address(text: str) -> str:
+    """``--scheduler``: ``[SCHEME://]HOST:PORT`` (a Dask scheduler's address), checked before
+    any connection is tried, so a typo fails at once rather than after a connect timeout."""
+    want = (f"an address [SCHEME://]HOST:PORT with SCHEME one of {', '.join(_SCHEMES)} and PORT "
+            f"in [1, 65535] (e.g. tcp://127.0.0.1:8786), got {text!r}")
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    host, colon, port = rest.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host_ok = len(host) > 2 and all(c in "0123456789abcdefABCDEF:." for c in host[1:-1])
+    else:
+        host_ok = bool(host) and all(c.isalnum() or c in "-._" for c in host)
+    if (scheme not in _SCHEMES or not colon or not host_ok or not port.isdigit()
+            or not 1 <= int(port) <= 65535):
+        raise argparse.ArgumentTypeError(f"must be {want}")
+    return text
+
+
+def _check_folder(path, option: str) -> str | None:
+    """Why ``path`` cannot be (or become) a folder, or ``None``: it is a file, or a file stands
+    where one of its parents should be."""
+    p = Path(path).expanduser()
+    for q in (p, *p.parents):
+        if q.exists() or q.is_symlink():
+            if q.is_dir():
+                return None
+            what = "is a file" if q == p else f"lies below the file {str(q)!r}"
+            return f"{option} {str(path)!r} {what}; name a folder"
+    return None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -596,11 +647,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def jobs_opt(sp):
-        sp.add_argument("--jobs", type=_positive_int, default=None, metavar="N",
-                        help="worker processes of a local Dask cluster (default: the number of "
-                        "cores; 1: a plain in-process run)")
-        sp.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                        help="run on an existing Dask scheduler (e.g. tcp://host:8786)")
+        sp.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                        help="worker processes of a local Dask cluster, at most "
+                        f"{MAX_JOBS} (4 per core; default: the number of cores; 1: a plain "
+                        "in-process run)")
+        sp.add_argument("--scheduler", type=_scheduler_address, default=None,
+                        metavar="ADDRESS", help="run on an existing Dask scheduler "
+                        "([tcp://]HOST:PORT, e.g. tcp://host:8786)")
 
     def topic_opt(sp):
         sp.add_argument("--topic", action="append", choices=TOPICS, metavar="T",
@@ -617,9 +670,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--quick", action="store_true", help="small sizes for empirical claims")
     sp.add_argument("--variant", action="append", choices=("default", "avx2", "avx512"),
                     help="kernel variant to run (repeatable; default: all this CPU supports)")
-    sp.add_argument("--blocks", type=int, default=1, help="further seed blocks (default 1)")
-    sp.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
-                    help="runs side by side (each one process on one thread; default 1)")
+    sp.add_argument("--blocks", type=_nonnegative_int, default=1,
+                    help="further seed blocks (default 1)")
+    sp.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                    help=f"runs side by side (each one process on one thread; default 1; at "
+                    f"most {MAX_JOBS})")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
     sp.add_argument("--out", default=None, help="output file (default: "
                     "reports/STABILITY.md, or STABILITY_quick.md with --quick)")
@@ -631,8 +686,9 @@ def build_parser() -> argparse.ArgumentParser:
     topic_opt(sp)
     sp.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
     sp.add_argument("--quick", action="store_true", help="small sizes for empirical claims")
-    sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
-    sp.add_argument("--empirical-only", action="store_true", help="only empirical claims")
+    only = sp.add_mutually_exclusive_group()
+    only.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
+    only.add_argument("--empirical-only", action="store_true", help="only empirical claims")
     sp.add_argument("--reports", default=None, help=REPORTS_HELP)
     sp.add_argument("--no-report", action="store_true", help="do not write reports/")
     sp.add_argument("--list", action="store_true", help="list every claim checked (default: "
@@ -672,10 +728,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--only", action="append", metavar="NAME", help="run only this benchmark "
                     "of the topics (e.g. execution_quick); repeatable; with --merge only its "
                     "rows are replaced")
-    sp.add_argument("--jobs", type=_positive_int, default=None, metavar="N",
+    sp.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                     help="workers of the parallel runs in the execution rows (default: the "
-                    "number of cores); the timed comparisons run one at a time")
-    sp.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                    f"number of cores; at most {MAX_JOBS}); the timed comparisons run one at a "
+                    "time")
+    sp.add_argument("--scheduler", type=_scheduler_address, metavar="ADDRESS", default=None,
                     help="run the parallel runs of the execution rows on this Dask scheduler")
     sp.set_defaults(fn=cmd_bench)
 
@@ -722,13 +779,30 @@ def main(argv=None) -> int:
         os.environ["ICLR26_CACHE_DIR"] = args.cache_dir
     if hasattr(args, "reports"):
         args.reports = reports_folder(args)
+    # paths that cannot be folders: one line and exit 2 now, not a traceback at the end
+    for option, attr in (("--reports", "reports"), ("--out", "out")):
+        value = getattr(args, attr, None)
+        if value is None:
+            continue
+        if option == "--out" and args.command == "stability":
+            # a file: its folder must be one
+            value, option = str(Path(value).parent), "the folder of --out"
+        problem = _check_folder(value, option)
+        if problem:
+            sys.stderr.write(f"iclr26-verify: error: {problem}\n")
+            return 2
     from numerics import seeds, store
 
     seeds.install()  # ICLR26_SEED_BLOCK: a second block of seeds (numerics.stability)
     try:
-        store.cache_dir()
+        location = store.cache_dir()
     except store.StoreError as exc:
         sys.stderr.write(f"iclr26-verify: {exc}\n")
+        return 2
+    problem = None if location is None else _check_folder(location, "the result store")
+    if problem:
+        sys.stderr.write(f"iclr26-verify: error: {problem} (set by --cache-dir or "
+                         "ICLR26_CACHE_DIR)\n")
         return 2
     try:
         return args.fn(args)

@@ -86,3 +86,79 @@ def test_quick_runs_write_apart_from_the_full_report_and_notebooks(monkeypatch, 
     assert json.loads((quick / "claims.json").read_text())["mode"] == "quick"
     assert (quick / "REPORT.md").exists()
     assert (quick / "notebooks" / "00_fairness.ipynb").exists()
+
+
+def _one_line_exit_2(proc, *words):
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr  # one line, never a traceback
+    for w in words:
+        assert w in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", ["check", "figures", "stability", "bench"])
+def test_jobs_above_the_documented_maximum_is_refused(command):
+    line = _one_line_exit_2(run_cli(command, "--jobs", "100000"), "--jobs", "100000")
+    assert f"[1, {cli.MAX_JOBS}]" in line
+    _one_line_exit_2(run_cli(command, "--jobs", "0"), "--jobs")
+
+
+def test_jobs_maximum_is_a_small_multiple_of_the_cores():
+    import os
+
+    assert cli.MAX_JOBS == 4 * (os.cpu_count() or 1)
+    assert cli._jobs(str(cli.MAX_JOBS)) == cli.MAX_JOBS
+
+
+def test_theory_only_and_empirical_only_together_are_refused():
+    _one_line_exit_2(run_cli("check", "--theory-only", "--empirical-only"), "--theory-only",
+                     "--empirical-only", "not allowed")
+
+
+def test_store_path_below_a_file_is_one_line_and_exit_2(tmp_path):
+    f = tmp_path / "afile"
+    f.write_text("x")
+    _one_line_exit_2(run_cli("--cache-dir", str(f / "store"), "check", "--topic", "eva",
+                             "--theory-only", "--no-report", "--jobs", "1"),
+                     "result store", str(f))
+
+
+@pytest.mark.parametrize("below", [False, True])
+def test_reports_naming_a_file_is_one_line_and_exit_2(tmp_path, below):
+    f = tmp_path / "afile"
+    f.write_text("x")
+    target = f / "sub" if below else f
+    _one_line_exit_2(run_cli("check", "--topic", "eva", "--theory-only", "--jobs", "1",
+                             "--reports", str(target)), "--reports", str(f))
+    assert f.read_text() == "x"
+
+
+def test_stability_out_below_a_file_is_refused(tmp_path):
+    f = tmp_path / "afile"
+    f.write_text("x")
+    _one_line_exit_2(run_cli("stability", "--out", str(f / "S.md")), "--out")
+
+
+@pytest.mark.parametrize("address", ["tcp://localhost:notaport", "::::", "localhost",
+                                     "tcp://:8786", "foo://host:8786", "tcp://host:70000",
+                                     "tcp://host:0", "tcp://ho st:8786"])
+def test_malformed_scheduler_address_fails_fast_in_one_line(address):
+    import time
+
+    t = time.perf_counter()
+    proc = run_cli("check", "--topic", "eva", "--theory-only", "--no-report",
+                   "--scheduler", address)
+    assert time.perf_counter() - t < 5, "a malformed address must not wait for a connection"
+    _one_line_exit_2(proc, "--scheduler", "HOST:PORT", "65535")
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:8786", "127.0.0.1:8786",
+                                     "tls://scheduler.example.org:8786", "tcp://[::1]:8786",
+                                     "ws://my-host_1:1"])
+def test_well_formed_scheduler_addresses_are_accepted(address):
+    assert cli._scheduler_address(address) == address
+
+
+def test_negative_seed_blocks_are_refused():
+    _one_line_exit_2(run_cli("stability", "--blocks", "-1"), "--blocks")

@@ -89,7 +89,7 @@ def test_cost_counters_match_closed_forms():
                        ">= 1. Got 0 instead."):
         per_event_flops(0, 4)
     with pytest.raises(ValueError, match="The 'd_head' parameter of layer_flops_per_event must "
-                       "divide d = 256"):
+                       "be a divisor of d = 256"):
         layer_flops_per_event(256, 48)
 
 

@@ -41,6 +41,14 @@ def test_interval_rejects_non_finite_and_non_numbers(value):
         check_param("p", value, Interval(0, 1), "f")
 
 
+def test_an_int_beyond_64_bits_is_judged_by_its_value_not_a_raw_type_error():
+    assert 10**30 in Interval(0, None, closed="left")
+    with pytest.raises(ValueError, match=r"'p' parameter of f .* Got 10{30}"):
+        check_param("p", 10**30, Interval(0, 1), "f")
+    with pytest.raises(ValueError, match="'n' parameter of f"):
+        check_param("n", 10**30, Interval(0, 10, integer=True), "f")
+
+
 def test_options_message():
     with pytest.raises(ValueError, match=r"must be one of \{'A', 'B'\}. Got 'C' instead."):
         check_param("convention", "C", Options("A", "B"), "f")

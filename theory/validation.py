@@ -51,9 +51,11 @@ class Interval:
             return False
         if self.integer and not isinstance(value, Integral | np.integer):
             return False
-        if not np.isfinite(value) and not self.allow_inf:
+        # a Python int is finite at any size (np.isfinite raises on one beyond 64 bits)
+        finite = isinstance(value, Integral) or bool(np.isfinite(value))
+        if not finite and not self.allow_inf:
             return False
-        if not np.isfinite(value) and not (
+        if not finite and not (
             (self.high is None and value == np.inf) or (self.low is None and value == -np.inf)
         ):
             return False

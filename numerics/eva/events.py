@@ -13,7 +13,7 @@ import numpy as np
 from scipy import ndimage
 
 from theory.eva import event_ids
-from theory.validation import Interval, check_param
+from theory.validation import Interval, check_array, check_int, check_param, check_rng, invalid
 
 CANVAS = 16
 
@@ -30,8 +30,14 @@ def digit_to_events(img: np.ndarray, rng: np.random.Generator, *, per_saccade: i
     offset by a uniform random jitter of ±``jitter`` pixels; ``per_saccade`` sub-frames each.
     Time unit: one sub-frame.
     """
-    check_param("per_saccade", per_saccade, Interval(1, None, integer=True), "digit_to_events")
+    check_int(per_saccade, "per_saccade", "digit_to_events", 1, 10**4)
     check_param("thr", thr, Interval(0, None, "neither"), "digit_to_events")
+    check_param("jitter", jitter, Interval(0, None), "digit_to_events")
+    img = check_array(img, "img", "digit_to_events", ndim=2)
+    if img.shape != (8, 8) or img.min() < 0 or img.max() > 1:
+        raise invalid("img", "digit_to_events", "an 8 × 8 array of intensities in [0, 1]",
+                      f"<array of shape {img.shape}>")
+    rng = check_rng(rng, "rng", "digit_to_events")
     canvas = np.zeros((CANVAS, CANVAS))
     canvas[4:12, 4:12] = np.asarray(img, dtype=np.float64)
     off = rng.uniform(-jitter, jitter, size=2)
@@ -66,6 +72,10 @@ def digits_events(seed: int, *, n: int | None = None, max_events: int = 64,
     ``dt`` (float32, time since the previous event, sub-frames), ``t`` (float32, times),
     ``length`` (int64, events per stream), ``events`` (list of (N, 4) arrays) and ``y``.
     """
+    check_int(seed, "seed", "digits_events", 0, 2**63 - 1)
+    if n is not None:
+        check_int(n, "n", "digits_events", 1, 1797)
+    check_int(max_events, "max_events", "digits_events", 1, 10**5)
     from sklearn.datasets import load_digits
 
     d = load_digits()

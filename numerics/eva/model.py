@@ -17,10 +17,39 @@ import math
 import torch
 from torch import nn
 
+from theory.validation import Interval, Options, check_param, invalid
+
+_POS_INT = Interval(1, None, integer=True)
+_MODES = Options("chunked", "recurrent")
+
+
+def _check_wkv(r, k, v, logw, u, state, caller):
+    """Shapes that must agree (both named) and log-decays that are decays: finite and <= 0
+    (a log-decay above 0 makes the state grow without bound)."""
+    if r.dim() != 4:
+        raise invalid("r", caller, "a tensor (B, H, T, K)", f"<tensor of shape {tuple(r.shape)}>")
+    B, H, T, K = r.shape
+    for name, x, want in (("k", k, (B, H, T, K)), ("logw", logw, (B, H, T, K)),
+                          ("u", u, (H, K))):
+        if tuple(x.shape) != want:
+            raise invalid(name, caller, f"a tensor of shape {want} (from r's shape (B, H, T, K))",
+                          f"<tensor of shape {tuple(x.shape)}>")
+    if v is not None and (v.dim() != 4 or tuple(v.shape[:3]) != (B, H, T)):
+        raise invalid("v", caller, f"a tensor (B, H, T, V) = ({B}, {H}, {T}, V) (as r)",
+                      f"<tensor of shape {tuple(v.shape)}>")
+    if state is not None and v is not None and tuple(state.shape) != (B, H, K, v.shape[-1]):
+        raise invalid("state", caller, f"a tensor of shape {(B, H, K, v.shape[-1])}",
+                      f"<tensor of shape {tuple(state.shape)}>")
+    if logw.numel() and not bool(((logw <= 0) & torch.isfinite(logw)).all()):
+        bad = logw[~((logw <= 0) & torch.isfinite(logw))]
+        raise invalid("logw", caller, "a tensor of finite log-decays <= 0 (decays in (0, 1])",
+                      float(bad.flatten()[0]))
+
 
 def wkv_recurrent(r, k, v, logw, u, state=None):
     """WKV one event at a time. r, k, logw: (B, H, T, K); v: (B, H, T, V); u: (H, K);
     ``logw`` = log of the decays (≤ 0). Returns (o (B, H, T, V), final state (B, H, K, V))."""
+    _check_wkv(r, k, v, logw, u, state, "wkv_recurrent")
     B, H, T, K = r.shape
     V = v.shape[-1]
     S = r.new_zeros(B, H, K, V) if state is None else state
@@ -39,6 +68,8 @@ def wkv_chunked(r, k, v, logw, u, state=None, chunk: int = 16):
     """WKV in chunks: parallel inside each chunk (a (C, C, K) decay tensor, only exponents
     ≤ 0), the state carried between chunks. Same arguments and returns as
     :func:`wkv_recurrent`; T need not be a multiple of ``chunk``."""
+    check_param("chunk", chunk, _POS_INT, "wkv_chunked")
+    _check_wkv(r, k, v, logw, u, state, "wkv_chunked")
     B, H, T, K = r.shape
     V = v.shape[-1]
     S = r.new_zeros(B, H, K, V) if state is None else state
@@ -68,6 +99,11 @@ def wkv_state(k, v, logw, state=None, chunk: int = 16):
     for op, so the state is bit-identical; the (C, C, K) decay tensor inside a chunk, which only
     the outputs need and which is most of the cost, is never formed. k, logw: (B, H, T, K);
     v: (B, H, T, V). Returns (B, H, K, V)."""
+    check_param("chunk", chunk, _POS_INT, "wkv_state")
+    if k.dim() != 4:
+        raise invalid("k", "wkv_state", "a tensor (B, H, T, K)",
+                      f"<tensor of shape {tuple(k.shape)}>")
+    _check_wkv(k, k, v, logw, k.new_zeros(k.shape[1], k.shape[3]), state, "wkv_state")
     B, H, T, K = k.shape
     V = v.shape[-1]
     S = k.new_zeros(B, H, K, V) if state is None else state
@@ -81,7 +117,11 @@ def wkv_state(k, v, logw, state=None, chunk: int = 16):
 
 
 def sinusoidal(x, d: int):
-    """Sinusoidal embedding of a scalar per event (x: (B, T)) into d channels."""
+    """Sinusoidal embedding of a scalar per event (x: (B, T)) into d channels (d even:
+    d/2 sines and d/2 cosines)."""
+    check_param("d", d, Interval(2, None, integer=True), "sinusoidal")
+    if d % 2:
+        raise invalid("d", "sinusoidal", "an even int >= 2 (d/2 sines, d/2 cosines)", d)
     half = d // 2
     freq = torch.exp(-math.log(1000.0) * torch.arange(half, device=x.device, dtype=x.dtype) / half)
     a = x[..., None] * freq * 10.0
@@ -94,6 +134,11 @@ class Block(nn.Module):
     def __init__(self, d: int, heads: int, lora: int = 8, *, device=None, dtype=None):
         super().__init__()
         fk = {"device": device, "dtype": dtype}
+        check_param("d", d, _POS_INT, "Block")
+        check_param("heads", heads, Interval(1, d, integer=True), "Block")
+        check_param("lora", lora, _POS_INT, "Block")
+        if d % heads:
+            raise invalid("heads", "Block", f"an int dividing d = {d}", heads)
         self.d, self.h, self.dh = d, heads, d // heads
         self.ln1 = nn.LayerNorm(d, **fk)
         self.ln2 = nn.LayerNorm(d, **fk)
@@ -167,6 +212,10 @@ class EventEncoder(nn.Module):
                  device=None, dtype=None):
         super().__init__()
         fk = {"device": device, "dtype": dtype}
+        check_param("vocab", vocab, _POS_INT, "EventEncoder")
+        check_param("layers", layers, _POS_INT, "EventEncoder")
+        if d % 2:
+            raise invalid("d", "EventEncoder", "an even int >= 2 (the Δt embedding)", d)
         self.d = d
         self.emb = nn.Embedding(vocab, d, **fk)
         self.ln0 = nn.LayerNorm(d, **fk)
@@ -178,6 +227,10 @@ class EventEncoder(nn.Module):
         """tokens: (B, T) int64; dt: (B, T) float. ``mode`` "chunked" (training) or
         "recurrent" (event by event). ``cache``: per-layer (prev1, prev2, state) from a previous
         call, to continue a stream. Returns (features (B, T, d), new cache)."""
+        check_param("mode", mode, _MODES, "EventEncoder.forward")
+        if tuple(dt.shape) != tuple(tokens.shape):
+            raise invalid("dt", "EventEncoder.forward", f"a tensor of the shape of tokens "
+                          f"{tuple(tokens.shape)}", f"<tensor of shape {tuple(dt.shape)}>")
         x = self._embed(tokens, dt)
         new = []
         for i, b in enumerate(self.blocks):
@@ -199,6 +252,7 @@ class EventEncoder(nn.Module):
         heads·d_head²). The last layer's outputs are never read, so only its state is formed
         (:func:`wkv_state`); with one layer the inputs of its WKV do not depend on the read-out
         time (the mask acts on k and the decay only) and are computed once for all F."""
+        _check_index(index, tokens, "EventEncoder.states_at")
         t = torch.arange(tokens.shape[1], device=tokens.device)
         x0 = self._embed(tokens, dt)
         *early, last = self.blocks
@@ -224,6 +278,19 @@ class EventEncoder(nn.Module):
         return f[:, 0], cache
 
 
+def _check_index(index, seq, caller):
+    """Event indices (B, F) inside the T events of ``seq`` (B, T, ...): an index past the end
+    would read the whole stream, a negative one none of it, without a word."""
+    if index.dim() != 2 or index.shape[0] != seq.shape[0] or index.dtype.is_floating_point:
+        raise invalid("index", caller, f"an integer tensor (B, F) with B = {seq.shape[0]}",
+                      f"<tensor of shape {tuple(index.shape)}, dtype {index.dtype}>")
+    T = seq.shape[1]
+    if index.numel() and (int(index.min()) < 0 or int(index.max()) >= T):
+        raise invalid("index", caller, f"event indices in [0, {T})",
+                      f"<tensor with values in [{int(index.min())}, {int(index.max())}]>")
+
+
 def gather_at(features, index):
     """features (B, T, d), index (B, F) → (B, F, d): the feature after event ``index``."""
+    _check_index(index, features, "gather_at")
     return torch.gather(features, 1, index[..., None].expand(-1, -1, features.shape[-1]))

@@ -19,7 +19,10 @@ from dataclasses import dataclass
 
 import torch
 
+from theory.validation import Interval, Options, check_int, check_param, invalid
+
 LOSSES = ("nll", "nll+hinge", "nll+loghinge", "nll+hcu")
+_POS_INT = Interval(1, None, integer=True)
 LOGVAR_MIN, LOGVAR_MAX = -12.0, 6.0
 
 
@@ -29,6 +32,16 @@ def default_device() -> str:
 
 def embed_horizon(h: torch.Tensor, H: int, kind: str = "onehot") -> torch.Tensor:
     """e(h) for integer horizons ``h`` (any shape) in 1..H; returns (..., H + 1) or (..., 16)."""
+    if kind not in ("onehot", "sinusoidal"):
+        raise ValueError(f"The 'kind' parameter of embed_horizon must be one of ('onehot', "
+                         f"'sinusoidal'). Got {kind!r} instead.")
+    check_param("H", H, _POS_INT, "embed_horizon")
+    if h.dtype.is_floating_point or h.dtype.is_complex or h.dtype == torch.bool:
+        raise invalid("h", "embed_horizon", "an integer tensor of horizons in [1, H]",
+                      f"<tensor of dtype {h.dtype}>")
+    if h.numel() and (int(h.min()) < 1 or int(h.max()) > H):
+        raise invalid("h", "embed_horizon", f"an integer tensor of horizons in [1, {H}]",
+                      f"<tensor with values in [{int(h.min())}, {int(h.max())}]>")
     if kind == "onehot":
         oh = torch.nn.functional.one_hot(h - 1, H).to(torch.get_default_dtype())
         return torch.cat([oh, (h.to(oh.dtype) / H)[..., None]], dim=-1)
@@ -48,6 +61,9 @@ class BatchedEnsemble(torch.nn.Module):
     def __init__(self, din: int, dout: int, *, groups: int, members: int = 5, hidden: int = 64,
                  seeds=None, device: str | None = None):
         super().__init__()
+        for name, val in (("din", din), ("dout", dout), ("groups", groups),
+                          ("members", members), ("hidden", hidden)):
+            check_param(name, val, _POS_INT, "BatchedEnsemble")
         self.G, self.M, self.dout = groups, members, dout
         device = device or default_device()
         seeds = list(range(groups)) if seeds is None else list(seeds)
@@ -107,6 +123,23 @@ class TrainConfig:
     embed: str = "onehot"
 
 
+def _check_config(cfg: TrainConfig, loss: str) -> None:
+    """The fields of a :class:`TrainConfig`, named ``cfg.<field>`` in the message."""
+    where = "train"
+    check_int(cfg.steps, "cfg.steps", where, 1, 10**7)
+    check_int(cfg.batch, "cfg.batch", where, 1, 10**6)
+    check_param("cfg.lr", cfg.lr, Interval(0, None, "neither"), where)
+    # the disagreement term divides by M − 1
+    check_int(cfg.members, "cfg.members", where, 2 if loss == "nll+hcu" else 1, 1000)
+    check_int(cfg.hidden, "cfg.hidden", where, 1, 10**5)
+    # a hinge over consecutive horizons needs two of them
+    check_int(cfg.H, "cfg.H", where, 2 if "hinge" in loss else 1, 10**4)
+    check_param("cfg.lam", cfg.lam, Interval(0, None), where)
+    check_param("cfg.margin", cfg.margin, Interval(0, None), where)
+    check_int(cfg.shape_batch, "cfg.shape_batch", where, 1, cfg.batch)
+    check_param("cfg.embed", cfg.embed, Options("onehot", "sinusoidal"), where)
+
+
 def _inputs(process, s, h, cfg):
     return torch.cat([process.features(s), embed_horizon(h, cfg.H, cfg.embed)], dim=-1)
 
@@ -122,8 +155,11 @@ def train(process, loss: str, cfg: TrainConfig, seeds, *, device: str | None = N
     if loss not in LOSSES:
         raise ValueError(f"The 'loss' parameter of train must be one of {LOSSES}. "
                          f"Got {loss!r} instead.")
+    _check_config(cfg, loss)
     device = device or default_device()
     seeds = list(seeds)
+    if not seeds:
+        raise invalid("seeds", "train", "a non-empty collection of seeds", "<empty>")
     G = len(seeds)
     g = torch.Generator(device=device).manual_seed(1_000_003 * data_seed + 7919 * seeds[0] + G)
     din = process.din + embed_horizon(torch.ones(1, dtype=torch.long), cfg.H, cfg.embed).shape[-1]
@@ -161,6 +197,7 @@ def evaluate(model, process, cfg: TrainConfig, *, n_cov: int = 2000, eval_seed: 
     """Per group and horizon: mixture variance at the fixed start ``process.x0`` (first output
     coordinate) and 90% coverage on ``n_cov`` fresh (start, h-step) pairs per horizon (all
     output coordinates pooled). Returns numpy arrays ``pred_var`` (G, H), ``coverage`` (G, H)."""
+    check_int(n_cov, "n_cov", "evaluate", 1, 10**7)
     device = next(model.parameters()).device
     G, H = model.G, cfg.H
     hs = torch.arange(1, H + 1, device=device)

@@ -18,6 +18,15 @@ class Process:
     omega: float = math.pi / 2
     x0: float = 1.0  # the evaluation start state (AR(1): x_t; circle: θ_t)
 
+    def __post_init__(self):
+        from theory.validation import Interval, Options, check_param
+
+        check_param("name", self.name, Options("ar1", "circle"), "Process")
+        check_param("phi", self.phi, Interval(-1, 1, "neither"), "Process")
+        check_param("s2", self.s2, Interval(0, None, "neither"), "Process")
+        check_param("omega", self.omega, Interval(None, None), "Process")
+        check_param("x0", self.x0, Interval(None, None), "Process")
+
     @property
     def din(self) -> int:
         return 1 if self.name == "ar1" else 2

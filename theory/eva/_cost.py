@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from theory.validation import Interval, check_param
+from theory.validation import Interval, check_param, invalid
 
 _POS = Interval(1, None, integer=True)
 
@@ -48,6 +48,8 @@ def per_event_flops(d_k: int, d_v: int, heads: int = 1) -> int:
     """
     for name, val in (("d_k", d_k), ("d_v", d_v), ("heads", heads)):
         check_param(name, val, _POS, "per_event_flops")
+    # Python ints: numpy's int64 would wrap silently at 2^63
+    d_k, d_v, heads = int(d_k), int(d_v), int(heads)
     return heads * (5 * d_k * d_v + 3 * d_k + 2 * d_v)
 
 
@@ -73,6 +75,7 @@ def parallel_flops(T: int, d_k: int, d_v: int) -> int:
     """
     for name, val in (("T", T), ("d_k", d_k), ("d_v", d_v)):
         check_param(name, val, _POS, "parallel_flops")
+    T, d_k, d_v = int(T), int(d_k), int(d_v)
     return T * d_k + (T - 1) * d_k + T * (T - 1) // 2 * (5 * d_k + 2 * d_v) + T * (3 * d_k + 2 * d_v)
 
 
@@ -102,10 +105,14 @@ def layer_flops_per_event(d: int, d_head: int, ffn_mult: float = 3.5) -> int:
     check_param("d", d, _POS, "layer_flops_per_event")
     check_param("d_head", d_head, Interval(1, d, integer=True), "layer_flops_per_event")
     check_param("ffn_mult", ffn_mult, Interval(0, None, "neither"), "layer_flops_per_event")
+    d, d_head = int(d), int(d_head)
     if d % d_head:
-        raise ValueError(f"The 'd_head' parameter of layer_flops_per_event must divide d = {d}. "
-                         f"Got {d_head!r} instead.")
-    hidden = int(round(ffn_mult * d))
+        raise invalid("d_head", "layer_flops_per_event", f"a divisor of d = {d} (an int in [1, {d}])",
+                      d_head)
+    if not math.isfinite(float(ffn_mult) * d):
+        raise invalid("ffn_mult", "layer_flops_per_event", f"a float > 0 with ffn_mult·d finite "
+                      f"(d = {d})", ffn_mult)
+    hidden = round(float(ffn_mult) * d)
     return 10 * d * d + 2 * (2 * hidden * d + d * d) + (d // d_head) * per_event_flops(d_head, d_head)
 
 

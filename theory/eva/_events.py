@@ -19,19 +19,42 @@ from __future__ import annotations
 import numpy as np
 
 from theory.eva._wkv import wkv_recurrent
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.validation import (
+    Interval,
+    Options,
+    check_array,
+    check_int,
+    check_param,
+    check_rng,
+    invalid,
+)
 
-_POS_INT = Interval(1, None, integer=True)
+#: The largest patch side :func:`event_ids` accepts: ids up to 2·P² stay far inside int64.
+MAX_PATCH = 2**20
+#: The largest sensor (H·W pixels) a representation is built for: 2·H·W float64 values, 1 GiB.
+MAX_PIXELS = 2**26
+#: The largest one-hot key matrix (events × 2·H·W channels) the WKV-state forms build.
+MAX_ONEHOT = 10**8
+#: The longest stream :func:`random_events` draws.
+MAX_EVENTS = 10**7
+
+_POS_INT = Interval(1, MAX_PATCH, integer=True)
 _TAU = Interval(0, None, "neither")
 
 
 def _check_coords(p, y, x, patch, caller):
     check_param("patch", patch, _POS_INT, caller)
+    patch = int(patch)
     arrs = []
     for name, a, hi in (("p", p, 2), ("y", y, patch), ("x", x, patch)):
         a = np.asarray(a)
-        if a.dtype.kind not in "iub":
-            if a.dtype.kind == "f" and np.all(np.isfinite(a)) and np.all(a == np.round(a)):
+        if a.dtype.kind == "b" or (a.dtype.kind == "O" and any(
+                isinstance(v, bool | np.bool_) for v in a.ravel())):
+            raise invalid(name, caller, f"an array of integers in [0, {hi}), not bools",
+                          f"<array of dtype {a.dtype}>")
+        if a.dtype.kind not in "iu":
+            if (a.dtype.kind == "f" and np.all(np.isfinite(a)) and np.all(a == np.round(a))
+                    and (a.size == 0 or (a.min() >= 0 and a.max() < hi))):
                 a = a.astype(np.int64)
             else:
                 raise invalid(name, caller, "an array of integers", f"<array of dtype {a.dtype}>")
@@ -83,12 +106,29 @@ def event_ids_precursor(p, y, x, patch: int):
     return p * patch + y * patch + x
 
 
+def check_shape(shape, caller: str) -> tuple[int, int]:
+    """A sensor ``shape`` (H, W): two ints >= 1 (no bools), H·W <= :data:`MAX_PIXELS`."""
+    want = f"a pair (H, W) of ints >= 1 with H·W <= {MAX_PIXELS}"
+    if not (isinstance(shape, tuple | list) and len(shape) == 2
+            and all(isinstance(s, int | np.integer) and not isinstance(s, bool | np.bool_)
+                    and s >= 1 for s in shape)):
+        raise invalid("shape", caller, want, shape)
+    H, W = int(shape[0]), int(shape[1])
+    if H * W > MAX_PIXELS:
+        raise invalid("shape", caller, want, shape)
+    return H, W
+
+
+def _onehot_size(E, H, W, caller):
+    if len(E) * 2 * H * W > MAX_ONEHOT:
+        raise invalid("events", caller, f"at most {MAX_ONEHOT} one-hot entries (events × "
+                      f"2·H·W channels, the keys of the recurrence)",
+                      f"<{len(E)} events on a {H} × {W} sensor>")
+
+
 def check_events(events, shape, caller: str) -> tuple[np.ndarray, int, int]:
     """Validate an (N, 4) event array (t, x, y, p) on a sensor of ``shape`` = (H, W)."""
-    if not (isinstance(shape, tuple | list) and len(shape) == 2
-            and all(isinstance(s, int | np.integer) and s >= 1 for s in shape)):
-        raise invalid("shape", caller, "a pair (H, W) of ints >= 1", repr(shape))
-    H, W = int(shape[0]), int(shape[1])
+    H, W = check_shape(shape, caller)
     E = check_array(events, "events", caller, ndim=2, min_rows=0)
     if E.shape[1:] != (4,):
         raise invalid("events", caller, "an array of shape (N, 4) with columns (t, x, y, p)",
@@ -163,7 +203,8 @@ def decayed_count_image(events, shape, tau: float, t=None):
     E, H, W = check_events(events, shape, "decayed_count_image")
     t = _query(E, t, "decayed_count_image")
     img = np.zeros(2 * H * W)
-    np.add.at(img, _pixel(E, H, W), np.exp(-(t - E[:, 0]) / tau))
+    with np.errstate(over="ignore"):  # a tiny tau: e^(-inf) = 0, exact
+        np.add.at(img, _pixel(E, H, W), np.exp(-(t - E[:, 0]) / tau))
     return img.reshape(2, H, W)
 
 
@@ -199,7 +240,8 @@ def time_surface(events, shape, tau: float, t=None, *, unvisited: str = "zero"):
     last[_pixel(E, H, W)] = E[:, 0]  # sorted: the latest write per pixel wins
     if unvisited == "precursor":
         last = np.where(np.isnan(last), 0.0, last)
-    out = np.where(np.isnan(last), 0.0, np.exp(-(t - np.nan_to_num(last)) / tau))
+    with np.errstate(over="ignore"):
+        out = np.where(np.isnan(last), 0.0, np.exp(-(t - np.nan_to_num(last)) / tau))
     return out.reshape(2, H, W)
 
 
@@ -216,6 +258,7 @@ def count_image_state(events, shape):
     Parameters and returns as :func:`count_image`.
     """
     E, H, W = check_events(events, shape, "count_image_state")
+    _onehot_size(E, H, W, "count_image_state")
     K = _onehot(E, H, W)
     n = K.shape[1]
     if len(E) == 0:
@@ -242,12 +285,17 @@ def decayed_count_state(events, shape, tau: float, t=None):
     t = _query(E, t, "decayed_count_state")
     if len(E) == 0:
         return np.zeros((2, H, W))
+    _onehot_size(E, H, W, "decayed_count_state")
     K = _onehot(E, H, W)
     dt = np.diff(E[:, 0], prepend=E[0, 0])
-    w = np.repeat(np.exp(-dt / tau)[:, None], K.shape[1], axis=1)
+    with np.errstate(over="ignore"):
+        w = np.repeat(np.exp(-dt / tau)[:, None], K.shape[1], axis=1)
+    # a decay that underflows to 0 is a reset the recurrence cannot hold (w in (0, 1])
+    w = np.maximum(w, np.finfo(float).tiny)
     _, S = wkv_recurrent(K, K, np.ones((len(E), 1)), w, np.zeros(K.shape[1]),
                          return_state=True)
-    return (np.exp(-(t - E[-1, 0]) / tau) * S[:, 0]).reshape(2, H, W)
+    with np.errstate(over="ignore"):
+        return (np.exp(-(t - E[-1, 0]) / tau) * S[:, 0]).reshape(2, H, W)
 
 
 def reset_state(events, shape, tau: float, eps: float, t=None):
@@ -276,12 +324,16 @@ def reset_state(events, shape, tau: float, eps: float, t=None):
     t = _query(E, t, "reset_state")
     if len(E) == 0:
         return np.zeros((2, H, W))
+    _onehot_size(E, H, W, "reset_state")
     K = _onehot(E, H, W)
     dt = np.diff(E[:, 0], prepend=E[0, 0])
-    w = np.exp(-dt / tau)[:, None] * np.where(K > 0, eps, 1.0)
+    with np.errstate(over="ignore", under="ignore"):
+        w = np.exp(-dt / tau)[:, None] * np.where(K > 0, eps, 1.0)
+    w = np.maximum(w, np.finfo(float).tiny)  # an underflowed decay: the smallest the form holds
     _, S = wkv_recurrent(K, K, np.ones((len(E), 1)), w, np.zeros(K.shape[1]),
                          return_state=True)
-    return (np.exp(-(t - E[-1, 0]) / tau) * S[:, 0]).reshape(2, H, W)
+    with np.errstate(over="ignore"):
+        return (np.exp(-(t - E[-1, 0]) / tau) * S[:, 0]).reshape(2, H, W)
 
 
 def reset_error(events, shape, tau: float, eps: float, t=None):
@@ -306,7 +358,8 @@ def reset_error(events, shape, tau: float, eps: float, t=None):
     for q in np.unique(pix):
         times = E[pix == q, 0]
         m = np.arange(len(times) - 1, -1, -1)  # later hits of each
-        out[q] = np.sum(np.exp(-(t - times[m >= 1]) / tau) * float(eps) ** m[m >= 1])
+        with np.errstate(over="ignore"):
+            out[q] = np.sum(np.exp(-(t - times[m >= 1]) / tau) * float(eps) ** m[m >= 1])
     return out.reshape(2, H, W)
 
 
@@ -317,20 +370,24 @@ def random_events(rng, n: int, shape, *, rate: float = 1.0, hot: int | None = No
 
     Parameters
     ----------
-    rng : numpy.random.Generator
-    n : int >= 0
-    shape : (H, W)
+    rng : numpy.random.Generator (or an int seed)
+    n : int in [0, MAX_EVENTS = 10^7]
+    shape : (H, W), ints >= 1
     rate : float > 0
-    hot : int >= 1, optional
+    hot : int in [1, 2·H·W], optional
 
     Returns
     -------
     array of shape (n, 4)
     """
-    check_param("n", n, Interval(0, None, integer=True), "random_events")
-    check_param("rate", rate, _TAU, "random_events")
-    H, W = shape
-    hot = max(1, n // 3) if hot is None else hot
+    rng = check_rng(rng, "rng", "random_events")
+    n = check_int(n, "n", "random_events", 0, MAX_EVENTS)
+    check_param("rate", rate, Interval(1e-300, None), "random_events")  # 1/rate finite
+    H, W = check_shape(shape, "random_events")
+    if hot is None:
+        hot = max(1, n // 3)
+    else:  # at most the 2·H·W (polarity, pixel) channels of the sensor
+        hot = check_int(hot, "hot", "random_events", 1, 2 * H * W)
     pool = rng.choice(2 * H * W, size=min(hot, 2 * H * W), replace=False)
     pix = rng.choice(pool, size=n)
     t = np.cumsum(rng.exponential(1.0 / rate, size=n))

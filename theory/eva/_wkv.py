@@ -15,9 +15,37 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory.validation import Interval, check_array, check_param, invalid
+from theory.validation import (
+    Bool,
+    Interval,
+    InvalidParameterError,
+    check_array,
+    check_param,
+    invalid,
+)
 
 _CALLERS = ("wkv_recurrent", "wkv_parallel", "wkv_chunked")
+#: The largest (T, T, d_k) decay tensor the parallel form builds (and a chunked form's
+#: (C, C, d_k) one): 10^8 entries, 0.8 GB in float64.
+MAX_PARALLEL = 10**8
+
+
+def _finite_out(o, caller):
+    """The outputs if finite; else a clear error (finite inputs whose products overflow)."""
+    if np.all(np.isfinite(o)):
+        return o
+    raise InvalidParameterError(
+        f"The 'r', 'k', 'v', 'u' and 'state' parameters of {caller} (those given) must be "
+        f"small enough that the outputs are finite in {o.dtype} (|o| <= "
+        f"{np.finfo(o.dtype).max:.3g}). Got inputs whose outputs overflow instead; rescale them.")
+
+
+def _same_rows(caller, **arrays):
+    (a, A), *rest = arrays.items()
+    for b, B in rest:
+        if B.shape[0] != A.shape[0]:
+            raise invalid(b, caller, f"an array with {A.shape[0]} rows (one per event, as "
+                          f"{a!r})", f"<array of shape {B.shape}>")
 
 
 def _float(a: np.ndarray) -> np.ndarray:
@@ -105,14 +133,21 @@ def wkv_recurrent(r, k, v, w, u, state=None, *, return_state: bool = False):
     >>> o.shape, bool(np.abs(o - wkv_parallel(r, k, v, w, u)).max() < 1e-12)
     ((16, 3), True)
     """
+    _flags(return_state, "wkv_recurrent")
     r, k, v, w, u, S = _inputs(r, k, v, w, u, state, "wkv_recurrent")
     T = r.shape[0]
     o = np.empty((T, v.shape[1]), dtype=S.dtype)
-    for t in range(T):
-        kv = np.outer(k[t], v[t])
-        o[t] = r[t] @ S + (r[t] * u * k[t]).sum() * v[t]
-        S = w[t][:, None] * S + kv
-    return (o, S) if return_state else o
+    with np.errstate(over="ignore", invalid="ignore"):
+        for t in range(T):
+            kv = np.outer(k[t], v[t])
+            o[t] = r[t] @ S + (r[t] * u * k[t]).sum() * v[t]
+            S = w[t][:, None] * S + kv
+    _finite_out(o, "wkv_recurrent")
+    return (o, _finite_out(S, "wkv_recurrent")) if return_state else o
+
+
+def _flags(return_state, caller):
+    check_param("return_state", return_state, Bool(), caller)
 
 
 def wkv_parallel(r, k, v, w, u, state=None, *, return_state: bool = False):
@@ -132,8 +167,17 @@ def wkv_parallel(r, k, v, w, u, state=None, *, return_state: bool = False):
 
     Parameters and returns as :func:`wkv_recurrent`.
     """
+    _flags(return_state, "wkv_parallel")
     r, k, v, w, u, S0 = _inputs(r, k, v, w, u, state, "wkv_parallel")
-    return _parallel(r, k, v, w, u, S0, return_state)
+    T, dk = r.shape
+    if T * T * dk > MAX_PARALLEL:
+        raise invalid("r", "wkv_parallel", f"at most {MAX_PARALLEL} entries T²·d_k in the "
+                      "parallel form's decay tensor (use wkv_chunked)", f"<array of shape {r.shape}>")
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = _parallel(r, k, v, w, u, S0, return_state)
+    for a in (out if return_state else (out,)):
+        _finite_out(a, "wkv_parallel")
+    return out
 
 
 def _parallel(r, k, v, w, u, S0, return_state):
@@ -180,15 +224,22 @@ def wkv_chunked(r, k, v, w, u, state=None, *, chunk: int = 16, return_state: boo
     Other parameters and returns as :func:`wkv_recurrent`.
     """
     check_param("chunk", chunk, Interval(1, None, integer=True), "wkv_chunked")
+    _flags(return_state, "wkv_chunked")
     r, k, v, w, u, S = _inputs(r, k, v, w, u, state, "wkv_chunked")
-    T = r.shape[0]
+    T, dk = r.shape
+    chunk = int(chunk)
+    if min(chunk, T) ** 2 * dk > MAX_PARALLEL:
+        raise invalid("chunk", "wkv_chunked", f"small enough that chunk²·d_k <= {MAX_PARALLEL} "
+                      f"(d_k = {dk})", chunk)
     outs = []
-    for s in range(0, T, chunk):
-        e = min(T, s + chunk)
-        o, S = _parallel(r[s:e], k[s:e], v[s:e], w[s:e], u, S, True)
-        outs.append(o)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for s in range(0, T, chunk):
+            e = min(T, s + chunk)
+            o, S = _parallel(r[s:e], k[s:e], v[s:e], w[s:e], u, S, True)
+            outs.append(o)
     o = np.vstack(outs) if outs else np.empty((0, v.shape[1]), dtype=S.dtype)
-    return (o, S) if return_state else o
+    _finite_out(o, "wkv_chunked")
+    return (o, _finite_out(S, "wkv_chunked")) if return_state else o
 
 
 def causal_linear_attention(r, k, v):
@@ -205,10 +256,23 @@ def causal_linear_attention(r, k, v):
     -------
     array of shape (T, d_v)
     """
-    r = check_array(r, "r", "causal_linear_attention")
-    k = check_array(k, "k", "causal_linear_attention")
-    v = check_array(v, "v", "causal_linear_attention")
-    return np.tril(r @ k.T) @ v
+    r, k, v = _rkv(r, k, v, "causal_linear_attention")
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _finite_out(np.tril(r @ k.T) @ v, "causal_linear_attention")
+
+
+def _rkv(r, k, v, caller):
+    r = check_array(r, "r", caller)
+    k = check_array(k, "k", caller)
+    v = check_array(v, "v", caller)
+    if k.shape != r.shape:
+        raise invalid("k", caller, f"an array of shape {r.shape} (the shape of 'r': one row per "
+                      "event, d_k columns)", f"<array of shape {k.shape}>")
+    _same_rows(caller, r=r, v=v)
+    if r.shape[0] ** 2 > MAX_PARALLEL:
+        raise invalid("r", caller, f"at most {int(MAX_PARALLEL ** 0.5)} rows (a T × T attention "
+                      "matrix)", f"<array of shape {r.shape}>")
+    return r, k, v
 
 
 def retention(r, k, v, gamma: float):
@@ -228,10 +292,9 @@ def retention(r, k, v, gamma: float):
     array of shape (T, d_v)
     """
     check_param("gamma", gamma, Interval(0, 1, "right"), "retention")
-    r = check_array(r, "r", "retention")
-    k = check_array(k, "k", "retention")
-    v = check_array(v, "v", "retention")
+    r, k, v = _rkv(r, k, v, "retention")
     T = r.shape[0]
     t, i = np.arange(T)[:, None], np.arange(T)[None, :]
     D = np.where(i < t, float(gamma) ** np.maximum(t - 1 - i, 0), 0.0) + np.eye(T)
-    return ((r @ k.T) * D) @ v
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _finite_out(((r @ k.T) * D) @ v, "retention")

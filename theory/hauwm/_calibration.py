@@ -14,19 +14,16 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats
+from scipy import special, stats
 
-from theory.validation import Bool, Interval, check_array, check_param, invalid
+from theory.hauwm._checks import broadcast, positive, pow2, real, representable
+from theory.validation import Bool, Interval, check_param, invalid
 
 _LEVEL = Interval(0, 1, closed="neither")
 
 
 def _positive(name: str, x, caller: str) -> np.ndarray:
-    a = np.asarray(x, dtype=np.float64)
-    if a.size == 0 or not np.all(np.isfinite(a)) or np.any(a <= 0):
-        raise invalid(name, caller, "an array of finite values > 0 (variances)",
-                      float(a) if a.ndim == 0 and a.size else f"<array of shape {a.shape}>")
-    return a
+    return positive(x, name, caller, what=" (variances)")
 
 
 def calibration_ratio(pred_var, true_var):
@@ -40,18 +37,23 @@ def calibration_ratio(pred_var, true_var):
     """
     p = _positive("pred_var", pred_var, "calibration_ratio")
     t = _positive("true_var", true_var, "calibration_ratio")
-    try:
-        return p / t
-    except ValueError:
-        raise invalid("true_var", "calibration_ratio", f"an array broadcastable to {p.shape}",
-                      f"<array of shape {t.shape}>") from None
+    broadcast("calibration_ratio", pred_var=p, true_var=t)
+    with np.errstate(over="ignore", under="ignore"):
+        r = p / t
+    if np.any(r == 0):  # a positive ratio below the smallest float64
+        raise invalid("pred_var", "calibration_ratio", "large enough relative to true_var that "
+                      "the ratio is representable (> 5e-324)", "<a ratio that underflows to 0>")
+    return representable(r, "calibration_ratio", "'pred_var' and 'true_var'", "the ratio")
 
 
 def z_for_level(level: float = 0.9) -> float:
     r"""Half-width in standard deviations of the central Gaussian interval of ``level``:
     :math:`z = \Phi^{-1}((1+\text{level})/2)` (1.6449 for 0.9)."""
     check_param("level", level, _LEVEL, "z_for_level")
-    return float(stats.norm.ppf((1 + level) / 2))
+    level = float(level)
+    if level <= 0.5:  # sqrt(2)·erfinv keeps a tiny level's digits ((1 + level)/2 would not)
+        return float(np.sqrt(2.0) * special.erfinv(level))
+    return float(stats.norm.isf((1 - level) / 2))  # the right tail: 1 − level is exact here
 
 
 def coverage(x, mu, var, level: float = 0.9) -> float:
@@ -70,15 +72,13 @@ def coverage(x, mu, var, level: float = 0.9) -> float:
 
     a calibrated Gaussian predictor has expected coverage ``level`` at every horizon.
     """
-    x = check_array(x, "x", "coverage", ndim=None)
-    mu = check_array(mu, "mu", "coverage", ndim=None)
+    x = real(x, "x", "coverage")
+    mu = real(mu, "mu", "coverage")
     v = _positive("var", var, "coverage")
+    broadcast("coverage", x=x, mu=mu, var=v)
     z = z_for_level(level)
-    try:
-        inside = np.abs(x - mu) <= z * np.sqrt(v)
-    except ValueError:
-        raise invalid("mu", "coverage", f"an array broadcastable to x's shape {x.shape}",
-                      f"<array of shape {mu.shape}>") from None
+    # |x − μ| ≤ z·σ compared at half scale: x − μ cannot overflow
+    inside = np.abs(x / 2 - mu / 2) <= (z * np.sqrt(v)) / 2
     return float(np.mean(inside))
 
 
@@ -99,7 +99,8 @@ def coverage_at_ratio(ratio, level: float = 0.9):
     (0.9, 0.7552)
     """
     r = _positive("ratio", ratio, "coverage_at_ratio")
-    return 2 * stats.norm.cdf(z_for_level(level) * np.sqrt(r)) - 1
+    # 2Φ(a) − 1 = erf(a/√2): no cancellation at a small ratio
+    return special.erf(z_for_level(level) * np.sqrt(r) / np.sqrt(2.0))
 
 
 def standardised_sq_error(x, mu, var):
@@ -107,10 +108,19 @@ def standardised_sq_error(x, mu, var):
 
     .. math:: \operatorname{E}\bigl[(x_{t+h} - \hat\mu)^2/\hat\sigma^2\bigr] = 1.
     """
-    x = check_array(x, "x", "standardised_sq_error", ndim=None)
-    mu = check_array(mu, "mu", "standardised_sq_error", ndim=None)
+    x = real(x, "x", "standardised_sq_error")
+    mu = real(mu, "mu", "standardised_sq_error")
     v = _positive("var", var, "standardised_sq_error")
-    return float(np.mean((x - mu) ** 2 / v))
+    broadcast("standardised_sq_error", x=x, mu=mu, var=v)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = float(np.mean((x - mu) ** 2 / v))
+        if not np.isfinite(out):  # scaled before squaring (powers of two: exact)
+            c = pow2(np.concatenate([np.ravel(x), np.ravel(mu)]))
+            e = (x / c - mu / c) / np.sqrt(v)
+            ce = pow2(e)
+            out = float(np.mean((e / ce) ** 2)) * ce * ce * c * c
+    return float(representable(out, "standardised_sq_error", "'x', 'mu' and 'var'",
+                               "the mean standardised squared error"))
 
 
 def mixture_moments(mus, variances):
@@ -128,13 +138,18 @@ def mixture_moments(mus, variances):
 
     (aleatoric plus epistemic part, the law of total variance).
     """
-    mus = check_array(mus, "mus", "mixture_moments", ndim=None)
+    mus = real(mus, "mus", "mixture_moments")
     v = _positive("variances", variances, "mixture_moments")
     if mus.ndim == 0 or mus.shape != v.shape:
         raise invalid("variances", "mixture_moments", f"an array of the shape of mus {mus.shape}"
                       " with the members on axis 0", f"<array of shape {v.shape}>")
-    mean = mus.mean(axis=0)
-    return mean, v.mean(axis=0) + mus.var(axis=0)
+    # in units of powers of two (exact): sums and squares of values near 1e308 do not overflow
+    c, cv = pow2(mus), pow2(v)
+    mean = mus.mean(axis=0) if c <= 1.0 else (mus / c).mean(axis=0) * c
+    with np.errstate(over="ignore"):
+        var = (v / cv).mean(axis=0) * cv + (mus / c).var(axis=0) * c * c
+    return mean, representable(var, "mixture_moments", "'mus' and 'variances'",
+                               "the mixture variance")
 
 
 def nll_expected(sig2, V, bias: float = 0.0):
@@ -150,7 +165,14 @@ def nll_expected(sig2, V, bias: float = 0.0):
     s = _positive("sig2", sig2, "nll_expected")
     V = _positive("V", V, "nll_expected")
     check_param("bias", bias, Interval(None, None), "nll_expected")
-    return 0.5 * np.log(2 * np.pi * s) + (V + float(bias) ** 2) / (2 * s)
+    broadcast("nll_expected", sig2=s, V=V)
+    b = np.float64(bias)  # a numpy float: b² overflows to inf (caught below), not an error
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = 0.5 * np.log(2 * np.pi * s) + (V + b**2) / (2 * s)
+        if not np.all(np.isfinite(out)):  # logs split, the bias scaled before squaring
+            out = (0.5 * (np.log(2 * np.pi) + np.log(s)) + V / (2 * s)
+                   + (b / np.sqrt(2 * s)) ** 2)
+    return representable(out, "nll_expected", "'sig2', 'V' and 'bias'", "the expected NLL")
 
 
 def nll_optimum(V):
@@ -178,7 +200,10 @@ def nll_optimum(V):
 def nll_minimum(V):
     r"""The minimum expected Gaussian NLL, :math:`\tfrac12\log(2\pi e V)` nats."""
     V = _positive("V", V, "nll_minimum")
-    return 0.5 * np.log(2 * np.pi * math.e * V)
+    with np.errstate(over="ignore"):
+        out = 0.5 * np.log(2 * np.pi * math.e * V)
+    # a V within 2πe of the float64 maximum: the log split
+    return np.where(np.isfinite(out), out, 0.5 * (np.log(2 * np.pi * math.e) + np.log(V)))[()]
 
 
 def hinge_violation_horizon(phi: float, s2: float, margin: float, log: bool = False):
@@ -220,17 +245,24 @@ def hinge_violation_horizon(phi: float, s2: float, margin: float, log: bool = Fa
         return 1  # V(h) = s2 for every h >= 1: increment 0 < m
     if log:
         # ln V(h+1) - ln V(h) = ln((1 - a^(2h+2)) / (1 - a^(2h))), decreasing to 0
-        h = 1
-        while True:
-            inc = math.log1p(-a ** (2 * h + 2)) - math.log1p(-a ** (2 * h))
-            if inc < m:
-                return h
-            h += 1
-            if h > 10**7:
-                return math.inf
+        # (a scan of h = 1, 2, ... would take ~1/m steps at a tiny margin): doubling, then
+        # bisection, ~2·log2(h*) evaluations
+        def active(h):
+            return math.log1p(-a ** (2 * h + 2)) - math.log1p(-a ** (2 * h)) < m
+
+        if active(1):
+            return 1
+        lo, hi = 1, 2
+        while not active(hi):  # a^(2h) underflows to 0 by h ~ 1e4/|log a|: always ends
+            lo, hi = hi, 2 * hi
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if active(mid) else (mid, hi)
+        return hi
     if s2 * a**2 < m:
         return 1
-    h = math.floor(math.log(m / s2) / (2 * math.log(a))) + 1
+    # logs taken apart: m/s2 may underflow or overflow
+    h = math.floor((math.log(m) - math.log(s2)) / (2 * math.log(a))) + 1
     # guard the floor against rounding at an exact boundary
     while h > 1 and s2 * a ** (2 * (h - 1)) < m:
         h -= 1

@@ -24,7 +24,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from theory.validation import Interval, Options, check_array, check_param, invalid
+from theory.hauwm._checks import broadcast, horizons, positive, pow2, real, representable
+from theory.validation import Bool, Interval, Options, check_array, check_param, invalid
 
 _POS = Interval(0, None, closed="neither")
 _NONNEG = Interval(0, None)
@@ -32,10 +33,18 @@ _NONNEG = Interval(0, None)
 
 def _var_profile(v, caller: str) -> np.ndarray:
     a = check_array(v, "var_by_h", caller, ndim=None)
-    if a.ndim < 1 or a.shape[-1] < 2:
+    if a.ndim < 1 or a.shape[-1] < 2 or a.size == 0:
         raise invalid("var_by_h", caller, "an array whose last axis holds >= 2 horizons",
                       f"<array of shape {a.shape}>")
+    if np.any(a < 0):
+        raise invalid("var_by_h", caller, "an array of variances >= 0", float(a.min()))
     return a
+
+
+def _mean_sq_scaled(e) -> float:
+    """mean(e²) with e scaled by a power of two first (exact), so no square overflows."""
+    c = pow2(e)
+    return float(np.mean((e / c) ** 2)) * c * c
 
 
 def loss_nll(x, mu, var) -> float:
@@ -44,12 +53,21 @@ def loss_nll(x, mu, var) -> float:
     .. math:: \ell = \frac1n\sum_i \tfrac12\log(2\pi\hat\sigma_i^2) + \frac{(x_i-\hat\mu_i)^2}
         {2\hat\sigma_i^2}.
     """
-    x = check_array(x, "x", "loss_nll", ndim=None)
-    mu = check_array(mu, "mu", "loss_nll", ndim=None)
-    v = check_array(var, "var", "loss_nll", ndim=None)
-    if np.any(v <= 0):
-        raise invalid("var", "loss_nll", "an array of values > 0", "<array with values <= 0>")
-    return float(np.mean(0.5 * np.log(2 * np.pi * v) + (x - mu) ** 2 / (2 * v)))
+    x = real(x, "x", "loss_nll")
+    mu = real(mu, "mu", "loss_nll")
+    v = positive(var, "var", "loss_nll", what=" (variances)")
+    broadcast("loss_nll", x=x, mu=mu, var=v)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = float(np.mean(0.5 * np.log(2 * np.pi * v) + (x - mu) ** 2 / (2 * v)))
+        if not np.isfinite(out):
+            # the standardised error scaled before squaring, the log split
+            c = pow2(np.concatenate([np.ravel(x), np.ravel(mu)]))
+            z = (x / c - mu / c) / np.sqrt(2 * v)
+            cz = pow2(z)
+            out = float(np.mean(0.5 * (np.log(2 * np.pi) + np.log(v))
+                                + ((z / cz) ** 2 * cz) * cz * c * c))
+    return float(representable(out, "loss_nll", "'x', 'mu' and 'var'",
+                               "the mean standardised squared error"))
 
 
 def loss_hinge(var_by_h, margin: float = 0.0, log: bool = False,
@@ -65,18 +83,23 @@ def loss_hinge(var_by_h, margin: float = 0.0, log: bool = False,
     v = _var_profile(var_by_h, "loss_hinge")
     check_param("margin", margin, _NONNEG, "loss_hinge")
     check_param("pairs", pairs, Options("consecutive", "all"), "loss_hinge")
+    check_param("log", log, Bool(), "loss_hinge")
     if log:
         if np.any(v <= 0):
             raise invalid("var_by_h", "loss_hinge", "values > 0 with log=True",
-                          "<array with values <= 0>")
+                          float(v.min()))
         v = np.log(v)
     H = v.shape[-1]
+    # differences and the margin in units of a power of two (exact): no overflow at 1e308
+    c = pow2(np.append(np.ravel(v), float(margin)))
+    v = v / c
     if pairs == "consecutive":
         d = v[..., :-1] - v[..., 1:]
     else:
         i, j = np.triu_indices(H, 1)
         d = v[..., i] - v[..., j]
-    return float(np.mean(np.maximum(d + float(margin), 0.0)))
+    out = float(np.mean(np.maximum(d + float(margin) / c, 0.0))) * c
+    return float(representable(out, "loss_hinge", "'var_by_h' and 'margin'", "the mean hinge"))
 
 
 def loss_growth_regression(var_by_h, horizons, slope: float) -> float:
@@ -90,8 +113,18 @@ def loss_growth_regression(var_by_h, horizons, slope: float) -> float:
         raise invalid("horizons", "loss_growth_regression",
                       f"an array of {v.shape[-1]} horizons (the last axis of var_by_h)",
                       f"<array of shape {h.shape}>")
+    if np.any(h < 0):
+        raise invalid("horizons", "loss_growth_regression", "an array of horizons >= 0",
+                      float(h.min()))
     check_param("slope", slope, _POS, "loss_growth_regression")
-    return float(np.mean((v - float(slope) * h) ** 2))
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = float(np.mean((v - float(slope) * h) ** 2))
+        if not np.isfinite(out):
+            ch = pow2(h)
+            cv = pow2(np.append(np.ravel(v), float(slope) * ch))
+            out = _mean_sq_scaled(v / cv - (float(slope) * ch / cv) * (h / ch)) * cv * cv
+    return float(representable(out, "loss_growth_regression", "'var_by_h', 'horizons' and "
+                               "'slope'", "the mean squared deviation"))
 
 
 def best_growth_slope(V, horizons) -> float:
@@ -99,12 +132,22 @@ def best_growth_slope(V, horizons) -> float:
 
     .. math:: c^\star = \frac{\sum_h h\,V_h}{\sum_h h^2}.
     """
-    V = check_array(V, "V", "best_growth_slope", ndim=1)
+    V = real(V, "V", "best_growth_slope")
+    if V.ndim != 1:
+        raise invalid("V", "best_growth_slope", "a 1-D array", f"<array of shape {V.shape}>")
     h = check_array(horizons, "horizons", "best_growth_slope", ndim=1)
     if h.shape != V.shape:
-        raise invalid("horizons", "best_growth_slope", f"an array of shape {V.shape}",
+        raise invalid("horizons", "best_growth_slope", f"an array of shape {V.shape} (that of V)",
                       f"<array of shape {h.shape}>")
-    return float(h @ V / (h @ h))
+    if np.any(h < 0) or not np.any(h > 0):
+        raise invalid("horizons", "best_growth_slope", "an array of horizons >= 0, at least one "
+                      "> 0 (the slope is undefined when every horizon is 0)",
+                      f"<array with values in [{h.min():g}, {h.max():g}]>")
+    # both scaled by powers of two (exact), so neither h·h nor h·V overflows or underflows
+    ch, cV = pow2(h), pow2(V)
+    hs, Vs = h / ch, V / cV
+    out = float(hs @ Vs / (hs @ hs)) * (cV / ch)
+    return float(representable(out, "best_growth_slope", "'V' and 'horizons'", "the slope"))
 
 
 def loss_rank(var_by_h, horizons) -> float:
@@ -114,10 +157,16 @@ def loss_rank(var_by_h, horizons) -> float:
     .. math:: \ell = 1 - \rho_S\bigl(h, \sigma^2_h\bigr) \in [0, 2].
     """
     v = check_array(var_by_h, "var_by_h", "loss_rank", ndim=1)
+    if v.size < 2:
+        raise invalid("var_by_h", "loss_rank", "a 1-D array of >= 2 variances",
+                      f"<array of shape {v.shape}>")
     h = check_array(horizons, "horizons", "loss_rank", ndim=1)
-    if h.shape != v.shape or v.size < 2:
-        raise invalid("horizons", "loss_rank", f"an array of shape {v.shape} (>= 2 horizons)",
+    if h.shape != v.shape:
+        raise invalid("horizons", "loss_rank", f"an array of shape {v.shape} (that of var_by_h)",
                       f"<array of shape {h.shape}>")
+    if np.all(h == h[0]):
+        raise invalid("horizons", "loss_rank", "an array of >= 2 distinct horizons (a rank "
+                      "correlation needs them)", f"<array of {h.size} copies of {h[0]:g}>")
     if np.all(v == v[0]):
         return 1.0
     return float(1 - stats.spearmanr(h, v).statistic)
@@ -143,13 +192,21 @@ def loss_disagreement(mus, h) -> float:
     averaged over samples. Minimising it maximises the disagreement, more so at larger h.
     """
     mus = check_array(mus, "mus", "loss_disagreement", ndim=None)
-    if mus.ndim < 2 or mus.shape[0] < 2:
-        raise invalid("mus", "loss_disagreement", "an array (M, n, ...) with M >= 2 members",
-                      f"<array of shape {mus.shape}>")
-    M = mus.shape[0]
-    dev = ((mus - mus.mean(axis=0)) ** 2).reshape(M, mus.shape[1], -1).sum(axis=(0, 2))
-    hh = np.broadcast_to(np.asarray(h, dtype=np.float64), dev.shape)
-    return float(np.mean(-hh * dev / (M - 1)))
+    if mus.ndim < 2 or mus.shape[0] < 2 or mus.size == 0:
+        raise invalid("mus", "loss_disagreement", "a non-empty array (M, n, ...) with M >= 2 "
+                      "members and n >= 1 samples", f"<array of shape {mus.shape}>")
+    M, n = mus.shape[0], mus.shape[1]
+    hh = horizons(h, "h", "loss_disagreement")
+    if hh.shape not in ((), (n,)):
+        raise invalid("h", "loss_disagreement", f"a horizon > 0 or an array of shape ({n},) "
+                      "(one per sample, axis 1 of mus)", f"<array of shape {hh.shape}>")
+    # in units of a power of two (exact): the mean and the squares cannot overflow
+    c = pow2(mus)
+    z = mus / c
+    dev = ((z - z.mean(axis=0)) ** 2).reshape(M, n, -1).sum(axis=(0, 2))
+    out = float(np.mean(-np.broadcast_to(hh, dev.shape) * dev / (M - 1))) * c * c
+    return float(representable(out, "loss_disagreement", "'mus' and 'h'",
+                               "the horizon-weighted disagreement"))
 
 
 def hcu_spread_coefficient(M: int, lam: float, k, sigma2: float = 1.0, beta: float = 1.0,
@@ -174,14 +231,17 @@ def hcu_spread_coefficient(M: int, lam: float, k, sigma2: float = 1.0, beta: flo
     """
     check_param("M", M, Interval(2, None, integer=True), "hcu_spread_coefficient")
     check_param("lam", lam, _POS, "hcu_spread_coefficient")
-    k = np.asarray(k, dtype=np.float64)
-    if np.any(k <= 0) or not np.all(np.isfinite(k)):
-        raise invalid("k", "hcu_spread_coefficient", "horizons > 0", "<array with k <= 0>")
+    k = horizons(k, "k", "hcu_spread_coefficient")
     check_param("sigma2", sigma2, _POS, "hcu_spread_coefficient")
     check_param("beta", beta, _POS, "hcu_spread_coefficient")
     check_param("heads", heads, Options("sum", "mean"), "hcu_spread_coefficient")
     cM = 1.0 if heads == "sum" else float(M)
-    return beta / (2 * sigma2 * cM) - lam * k / (M - 1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = beta / (2 * sigma2 * cM) - lam * k / (M - 1)
+    out = representable(out, "hcu_spread_coefficient", "'lam', 'k', 'sigma2' and 'beta'",
+                        f"beta/(2·sigma2·c_M) − lam·k/(M−1) (lam={lam!r}, sigma2={sigma2!r}, "
+                        f"beta={beta!r})")
+    return out[()] if out.ndim == 0 else out
 
 
 def hcu_critical_horizon(M: int, lam: float, sigma2: float = 1.0, beta: float = 1.0,
@@ -190,7 +250,10 @@ def hcu_critical_horizon(M: int, lam: float, sigma2: float = 1.0, beta: float = 
     :math:`k_c = \beta(M-1)/(2\lambda\sigma^2 c_M)` (see :func:`hcu_spread_coefficient`).
     Below it the optimal disagreement is 0."""
     c = hcu_spread_coefficient(M, lam, 1.0, sigma2, beta, heads) + lam / (M - 1)
-    return float(c * (M - 1) / lam)
+    with np.errstate(over="ignore"):
+        out = float(c * (M - 1) / lam)
+    return float(representable(out, "hcu_critical_horizon", "'M', 'lam', 'sigma2' and 'beta'",
+                               f"k_c (beta={beta!r}, lam={lam!r}, sigma2={sigma2!r})"))
 
 
 def hcu_objective_learned_variance(spread, k, V, M: int, lam: float = 1.0, beta: float = 1.0):
@@ -213,15 +276,28 @@ def hcu_objective_learned_variance(spread, k, V, M: int, lam: float = 1.0, beta:
     unbounded below as :math:`d\to\infty` for every :math:`\lambda k > 0`: the logarithm grows
     slower than the quadratic reward.
     """
-    d = np.asarray(spread, dtype=np.float64)
-    if np.any(d < 0):
-        raise invalid("spread", "hcu_objective_learned_variance", "values >= 0",
-                      "<array with values < 0>")
-    check_param("M", M, Interval(2, None, integer=True), "hcu_objective_learned_variance")
+    caller = "hcu_objective_learned_variance"
+    d = positive(spread, "spread", caller, strict=False)
+    kk = horizons(k, "k", caller)
+    check_param("M", M, Interval(2, None, integer=True), caller)
     if M % 2:
-        raise invalid("M", "hcu_objective_learned_variance", "an even int >= 2 (a symmetric "
-                      "spread)", M)
-    V = float(check_param("V", V, _POS, "hcu_objective_learned_variance"))
-    check_param("lam", lam, _POS, "hcu_objective_learned_variance")
-    return (beta * M / 2 * np.log(2 * np.pi * np.e * (V + d**2))
-            - lam * np.asarray(k, dtype=np.float64) * M * d**2 / (M - 1))
+        raise invalid("M", caller, "an even int >= 2 (a symmetric spread)", M)
+    V = float(check_param("V", V, _POS, caller))
+    check_param("lam", lam, _POS, caller)
+    check_param("beta", beta, _POS, caller)
+    broadcast(caller, spread=d, k=kk)
+    M = float(M)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if np.all(d < 1e150) and V < 1e300:  # the printed form, bit for bit
+            out = (beta * M / 2 * np.log(2 * np.pi * np.e * (V + d**2))
+                   - lam * kk * M * d**2 / (M - 1))
+        else:
+            # log(V + d²) = 2 log max(√V, d) + log1p((min/max)²), the reward multiplied in an
+            # order where no square overflows before the weights shrink it
+            a = np.sqrt(V)
+            hi, lo = np.maximum(a, d), np.minimum(a, d)
+            log_vd = 2 * np.log(hi) + np.log1p((lo / hi) ** 2)
+            out = (beta * M / 2 * (np.log(2 * np.pi * np.e) + log_vd)
+                   - ((lam * kk * M / (M - 1)) * d) * d)
+    return representable(out, caller, "'spread', 'k', 'lam' and 'beta'",
+                         "the objective (the quadratic reward lam·k·M·d²/(M−1))")

@@ -16,33 +16,44 @@ import inspect
 
 import numpy as np
 
+from theory.hauwm._checks import MAX_STEPS, broadcast, real, representable
 from theory.validation import Interval, Options, check_array, check_param, invalid
 
 _PROCESSES = Options("random_walk", "ar1", "ou", "lgssm", "circle", "reset")
 _POS = Interval(0, None, closed="neither")
 _COMPONENTS = Options("cos", "sin", "trace")
+#: The longest horizon :func:`var_lgssm` sums step by step (h matrix products): a longer one
+#: would run for minutes, so it is refused rather than started.
+MAX_LGSSM_STEPS = 10**6
 
 
-def _horizons(h, caller: str, *, integer: bool = True) -> np.ndarray:
-    a = np.asarray(h)
+def _horizons(h, caller: str, *, integer: bool = True, high: int = MAX_STEPS) -> np.ndarray:
+    steps = f"an int in [1, {high}] (a number of steps) or an array of them"
+    if isinstance(h, bool | np.bool_):
+        raise invalid("h", caller, steps if integer else "a float > 0 (a time)", h)
+    try:
+        a = np.asarray(h)
+    except (TypeError, ValueError):
+        a = np.asarray(None)
     if a.size == 0:
         raise invalid("h", caller, "a non-empty horizon or array of horizons", "<empty array>")
+    if a.dtype.kind not in "iuf" or (a.dtype.kind == "O"):
+        raise invalid("h", caller, steps if integer else "a float > 0 (a time) or an array of "
+                      "them", h if a.ndim == 0 else f"<array of dtype {a.dtype}>")
     if integer:
-        if not np.issubdtype(a.dtype, np.integer):
-            ok = np.issubdtype(a.dtype, np.floating) and np.all(np.isfinite(a)) and np.all(
-                a == np.round(a))
-            if not ok:
-                raise invalid("h", caller, "an int >= 1 (a number of steps) or an array of them",
-                              h if a.ndim == 0 else f"<array of dtype {a.dtype}>")
-        a = a.astype(np.int64)
-        if np.any(a < 1):
-            raise invalid("h", caller, "an int >= 1 (a number of steps) or an array of them",
-                          int(a.min()) if a.ndim else int(a))
-        return a
+        if a.dtype.kind == "f":
+            bad = ~np.isfinite(a) | (a != np.round(a))
+            if np.any(bad):
+                raise invalid("h", caller, steps, float(a.ravel()[np.argmax(bad.ravel())]))
+        if np.any(a < 1) or np.any(a > high):
+            worst = a.min() if np.any(a < 1) else a.max()
+            raise invalid("h", caller, steps, worst.item())
+        return a.astype(np.int64)
     a = np.asarray(a, dtype=np.float64)
-    if not np.all(np.isfinite(a)) or np.any(a <= 0):
+    bad = ~np.isfinite(a) | (a <= 0)
+    if np.any(bad):
         raise invalid("h", caller, "a float > 0 (a time) or an array of them",
-                      float(a.ravel()[0]) if a.ndim == 0 else "<array with values <= 0>")
+                      float(a.ravel()[np.argmax(bad.ravel())]))
     return a
 
 
@@ -77,7 +88,9 @@ def var_random_walk(h, s2: float):
     array([0.5, 1. , 1.5, 2. ])
     """
     h = _horizons(h, "var_random_walk")
-    return h * _pos("s2", s2, "var_random_walk")
+    with np.errstate(over="ignore"):
+        out = h * _pos("s2", s2, "var_random_walk")
+    return representable(out, "var_random_walk", "'h' and 's2'", f"h·s2 (s2={s2!r})")
 
 
 def var_ar1(h, phi: float, s2: float):
@@ -106,7 +119,16 @@ def var_ar1(h, phi: float, s2: float):
     check_param("phi", phi, Interval(-1, 1, closed="neither"), "var_ar1")
     s2 = _pos("s2", s2, "var_ar1")
     phi = float(phi)
-    return s2 * (1 - phi ** (2 * h)) / (1 - phi**2)
+    with np.errstate(over="ignore"):
+        if abs(phi) <= 0.99:
+            out = s2 * (1 - phi ** (2 * h)) / (1 - phi**2)
+        else:
+            # near |φ| = 1: 1 − φ^{2h} through expm1 of 2h·log|φ| (no cancellation), 1 − φ²
+            # as (1 − |φ|)(1 + |φ|) (exact difference); s2/(1 − φ²) may exceed float64
+            a = abs(phi)
+            out = s2 * (-np.expm1(2 * h * np.log(a)) / ((1 - a) * (1 + a)))
+    return representable(out, "var_ar1", "'phi' and 's2'", f"s2·(1 − φ^2h)/(1 − φ²) (phi={phi!r}, "
+                         f"s2={s2!r})")
 
 
 def var_ou(h, theta: float, sigma: float):
@@ -120,8 +142,21 @@ def var_ou(h, theta: float, sigma: float):
     """
     h = _horizons(h, "var_ou", integer=False)
     theta = _pos("theta", theta, "var_ou")
-    sigma = _pos("sigma", sigma, "var_ou")
-    return sigma**2 / (2 * theta) * -np.expm1(-2 * theta * h)
+    sigma = np.float64(_pos("sigma", sigma, "var_ou"))
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = sigma**2 / (2 * theta) * -np.expm1(-2 * theta * h)
+        if not np.all(np.isfinite(out)):
+            # (1 − e^{−x})/(2θ) with x = 2θh, as h·(1 − e^{−x})/x where x is small (θ may be
+            # subnormal), and σ scaled before squaring
+            x = 2 * theta * h
+            small = x <= 1
+            g = np.where(small, h * (-np.expm1(-np.where(small, x, 1.0))
+                                     / np.where(small & (x > 0), x, 1.0)),
+                         -np.expm1(-x) / (2 * theta))
+            g = np.where(small & (x == 0), h, g)
+            out = (sigma * np.sqrt(g)) ** 2
+    return representable(out, "var_ou", "'h', 'theta' and 'sigma'",
+                         f"σ²(1 − e^(−2θh))/(2θ) (theta={theta:g}, sigma={float(sigma):g})")
 
 
 def var_lgssm(h, A, Q):
@@ -145,7 +180,7 @@ def var_lgssm(h, A, Q):
     non-decreasing in ``h`` in the positive semi-definite order (the increment
     :math:`A^h Q (A^h)^\top \succeq 0`), with increments tending to 0 for a stable ``A``.
     """
-    h = _horizons(h, "var_lgssm")
+    h = _horizons(h, "var_lgssm", high=MAX_LGSSM_STEPS)
     A = check_array(A, "A", "var_lgssm", ndim=2)
     Q = check_array(Q, "Q", "var_lgssm", ndim=2)
     d = A.shape[0]
@@ -155,19 +190,26 @@ def var_lgssm(h, A, Q):
         raise invalid("Q", "var_lgssm", f"a ({d}, {d}) array (the shape of A)",
                       f"<array of shape {Q.shape}>")
     if not np.allclose(Q, Q.T, rtol=1e-12, atol=1e-14) or np.linalg.eigvalsh(
-            (Q + Q.T) / 2).min() < -1e-12 * max(1.0, np.abs(Q).max()):
+            Q / 2 + Q.T / 2).min() < -1e-12 * max(1.0, np.abs(Q).max()):
         raise invalid("Q", "var_lgssm", "a symmetric positive semi-definite array",
                       "<array that is not symmetric PSD>")
-    hs = np.atleast_1d(h)
+    hs = np.atleast_1d(h).ravel()
     H = int(hs.max())
-    out = np.empty((H, d, d))
+    # keep only the horizons asked for: memory len(h)·d², not H·d²
+    wanted = np.unique(hs)
+    kept = np.empty((len(wanted), d, d))
     S, P = np.zeros((d, d)), np.eye(d)
-    for i in range(H):
-        S = S + P @ Q @ P.T
-        out[i] = S
-        P = A @ P
-    res = out[hs - 1]
-    return res[0] if np.ndim(h) == 0 else res
+    j = 0
+    with np.errstate(over="ignore", invalid="ignore"):
+        for i in range(1, H + 1):
+            S = S + P @ Q @ P.T
+            if wanted[j] == i:
+                kept[j] = S
+                j += 1
+            P = A @ P
+    representable(kept, "var_lgssm", "'h' and 'A'", f"Σ_h at h = {H} (an unstable A)")
+    res = kept[np.searchsorted(wanted, hs)].reshape(*np.shape(h), d, d)
+    return res
 
 
 def var_circle(h, omega: float, s2: float, theta0: float = 0.0, component: str = "cos"):
@@ -204,11 +246,17 @@ def var_circle(h, omega: float, s2: float, theta0: float = 0.0, component: str =
     s2 = _pos("s2", s2, "var_circle")
     check_param("theta0", theta0, Interval(None, None), "var_circle")
     check_param("component", component, _COMPONENTS, "var_circle")
-    S = h * s2
-    ph = float(theta0) + h * float(omega)
+    with np.errstate(over="ignore"):
+        S = h * s2  # inf is exact here: e^{-S} = 0
+    with np.errstate(over="ignore", invalid="ignore"):
+        ph = float(theta0) + h * float(omega)
+    representable(ph, "var_circle", "'h', 'omega' and 'theta0'", "the phase θ0 + h·ω")
     if component == "trace":
         return -np.expm1(-S)
-    c2 = np.exp(-2 * S) * np.cos(2 * ph)
+    with np.errstate(over="ignore", invalid="ignore"):
+        # 2φ overflows for |φ| > 9e307: cos 2φ = 1 − 2 sin²φ there
+        cos2 = np.where(np.abs(ph) < 8e307, np.cos(2 * ph), 1 - 2 * np.sin(ph) ** 2)
+    c2 = np.exp(-2 * S) * cos2
     if component == "cos":
         return 0.5 * (1 + c2) - np.exp(-S) * np.cos(ph) ** 2
     return 0.5 * (1 - c2) - np.exp(-S) * np.sin(ph) ** 2
@@ -240,7 +288,9 @@ def var_reset(h, L: int, s2: float, phase: int = 0):
     s2 = _pos("s2", s2, "var_reset")
     check_param("phase", phase, Interval(0, L - 1, integer=True), "var_reset")
     steps = np.where(phase + h < L, h, (phase + h) % L)
-    return steps * s2
+    with np.errstate(over="ignore"):
+        out = steps * s2
+    return representable(out, "var_reset", "'h' and 's2'", f"steps·s2 (s2={s2!r})")
 
 
 _DISPATCH = {"random_walk": var_random_walk, "ar1": var_ar1, "ou": var_ou, "lgssm": var_lgssm,
@@ -293,17 +343,31 @@ def conditional_mean(process: str, h, x0, **params):
     """
     check_param("process", process, Options("random_walk", "ar1", "ou", "circle"),
                 "conditional_mean")
-    x0 = np.asarray(x0, dtype=np.float64)
+    names = {"random_walk": ((), ("s2",)), "ar1": (("phi",), ("s2",)),
+             "ou": (("theta",), ("sigma",)), "circle": (("omega", "s2"), ())}[process]
+    required, optional = names
+    unknown = sorted(set(params) - set(required) - set(optional))
+    missing = [n for n in required if n not in params]
+    if unknown or missing:
+        raise invalid("params", "conditional_mean",
+                      f"the parameters of {process!r}: {[*required, *optional]} (required "
+                      f"{list(required)})", f"<{sorted(params)}>")
+    x0 = real(x0, "x0", "conditional_mean")
     if process == "ou":
         h = _horizons(h, "conditional_mean", integer=False)
+        broadcast("conditional_mean", h=h, x0=x0)
         return np.exp(-_pos("theta", params["theta"], "conditional_mean") * h) * x0
     h = _horizons(h, "conditional_mean")
+    broadcast("conditional_mean", h=h, x0=x0)
     if process == "random_walk":
         return np.broadcast_to(x0, np.broadcast(h, x0).shape) * 1.0
     if process == "ar1":
         check_param("phi", params["phi"], Interval(-1, 1, closed="neither"), "conditional_mean")
         return float(params["phi"]) ** h * x0
     s2 = _pos("s2", params["s2"], "conditional_mean")
-    ph = x0 + h * float(params["omega"])
+    check_param("omega", params["omega"], Interval(None, None), "conditional_mean")
+    with np.errstate(over="ignore", invalid="ignore"):
+        ph = x0 + h * float(params["omega"])
+    representable(ph, "conditional_mean", "'h', 'omega' and 'x0'", "the phase x0 + h·ω")
     r = np.exp(-h * s2 / 2)
     return np.stack([r * np.cos(ph), r * np.sin(ph)], axis=-1)
