@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from theory.pcg import generate
-from theory.validation import Interval, check_param
+from theory.pcg import BATCH_MAX_K, generate
+from theory.validation import Interval, check_int, check_param, check_rng, invalid
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,16 @@ class Pools:
 
 
 def pools(k: int, n_a: int, n_c: int, n_test_a: int, n_test_c: int, seed: int = 0) -> Pools:
-    """Disjoint multiplier and increment pools mod 2^k, drawn without replacement."""
+    """Disjoint multiplier and increment pools mod 2^k, drawn without replacement.
+
+    ``3 <= k <= 24`` (the pools are enumerated), ``n_a, n_c >= 1``, ``n_test_a, n_test_c >= 0``
+    and each pair of sizes within its pool (a = 4j + 1 > 1: 2^(k−2) − 1 values; odd c ≥ 3:
+    2^(k−1) − 1 values); ``seed`` an int >= 0."""
+    k = check_int(k, "k", "pools", 3, 24)
+    for name, v, low in (("n_a", n_a, 1), ("n_c", n_c, 1), ("n_test_a", n_test_a, 0),
+                         ("n_test_c", n_test_c, 0)):
+        check_int(v, name, "pools", low)
+    check_int(seed, "seed", "pools", 0)
     m = 1 << k
     a_all = np.arange(5, m, 4)
     c_all = np.arange(3, m, 2)
@@ -35,7 +44,17 @@ def pools(k: int, n_a: int, n_c: int, n_test_a: int, n_test_c: int, seed: int = 
 
 def sample_sequences(rng, a_pool, c_pool, n: int, length: int, kind: str, k: int,
                      b: int | None = None, cb: int | None = None) -> np.ndarray:
-    """``n`` sequences of ``length`` outputs, (a, c) drawn from the pools and the seed uniform."""
+    """``n`` sequences of ``length`` outputs, (a, c) drawn from the pools and the seed uniform.
+
+    ``rng`` a numpy Generator (or a seed), non-empty pools, ``n >= 1``, ``length >= 0`` and
+    ``k <= BATCH_MAX_K`` (the vectorised path)."""
+    rng = check_rng(rng, "rng", "sample_sequences")
+    n = check_int(n, "n", "sample_sequences", 1)
+    check_int(length, "length", "sample_sequences", 0)
+    k = check_int(k, "k", "sample_sequences", 1, BATCH_MAX_K)
+    for name, pool in (("a_pool", a_pool), ("c_pool", c_pool)):
+        if np.size(pool) == 0:
+            raise invalid(name, "sample_sequences", "a non-empty array of ints", "<empty>")
     a = rng.choice(a_pool, size=n)
     c = rng.choice(c_pool, size=n)
     s0 = rng.integers(0, 1 << k, size=n)
@@ -44,7 +63,16 @@ def sample_sequences(rng, a_pool, c_pool, n: int, length: int, kind: str, k: int
 
 def held_out_sequences(p: Pools, length: int, kind: str, k: int, b=None, cb=None, per_pair: int = 2,
                    seed: int = 0) -> np.ndarray:
-    """``per_pair`` sequences for every test (a, c) pair, seeds drawn from ``seed``."""
+    """``per_pair`` sequences for every test (a, c) pair, seeds drawn from ``seed``.
+
+    ``per_pair >= 1``; ``k <= BATCH_MAX_K`` (the vectorised path); the pools' test sets are
+    non-empty."""
+    per_pair = check_int(per_pair, "per_pair", "held_out_sequences", 1)
+    k = check_int(k, "k", "held_out_sequences", 1, BATCH_MAX_K)
+    check_int(seed, "seed", "held_out_sequences", 0)
+    if np.size(p.test_a) == 0 or np.size(p.test_c) == 0:
+        raise invalid("p", "held_out_sequences", "pools with at least one test a and one test c",
+                      f"<{np.size(p.test_a)} test a, {np.size(p.test_c)} test c>")
     A, C = np.meshgrid(p.test_a, p.test_c)
     a = np.repeat(A.ravel(), per_pair)
     c = np.repeat(C.ravel(), per_pair)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from numerics.store import experiment
+from theory.validation import check_array, check_int, invalid
 
 K = 10
 WIDTHS = (4, 5, 6)
@@ -76,9 +77,24 @@ def runs(quick: bool) -> list[dict]:
     return [icl_run(quick, b, seed) for b in WIDTHS for seed in s.seeds]
 
 
+def _acc(acc, caller: str) -> np.ndarray:
+    a = check_array(acc, "acc", caller, ndim=1, dtype=None)  # keep float32 as float32
+    if np.any((a < 0) | (a > 1)):
+        raise invalid("acc", caller, "an array of accuracies in [0, 1]",
+                      f"<array of shape {a.shape}, min {a.min():.3g}, max {a.max():.3g}>")
+    return a
+
+
 def window_mean(acc: np.ndarray, lo: int, hi: int) -> float:
-    """Mean accuracy over predictions made after n ∈ [lo, hi) inputs (entry n − 1)."""
-    return float(np.mean(acc[lo - 1:hi - 1]))
+    """Mean accuracy over predictions made after n ∈ [lo, hi) inputs (entry n − 1).
+
+    ``acc`` is a 1-D array of accuracies in [0, 1] (entry n − 1 after n inputs) and
+    ``1 <= lo < hi <= len(acc) + 1``: a window reaching before the first entry would wrap
+    round to the end of the array (numpy's negative indices), an empty one give NaN."""
+    a = _acc(acc, "window_mean")
+    lo = check_int(lo, "lo", "window_mean", 1, a.size)
+    hi = check_int(hi, "hi", "window_mean", lo + 1, a.size + 1)
+    return float(np.mean(a[lo - 1:hi - 1]))
 
 
 #: Width of the windows on each side of a candidate onset (positions).
@@ -86,5 +102,12 @@ W = 8
 
 
 def jump(acc: np.ndarray, at: int) -> float:
-    """Accuracy over [at, at + W) inputs minus accuracy over [at − W, at)."""
-    return window_mean(acc, at, at + W) - window_mean(acc, at - W, at)
+    """Accuracy over [at, at + W) inputs minus accuracy over [at − W, at).
+
+    Both windows lie inside ``acc``: ``W + 1 <= at <= len(acc) + 1 − W``."""
+    a = _acc(acc, "jump")
+    if a.size < 2 * W:
+        raise invalid("acc", "jump", f"an array of at least 2·W = {2 * W} accuracies",
+                      f"<array of shape {a.shape}>")
+    check_int(at, "at", "jump", W + 1, a.size + 1 - W)
+    return window_mean(a, at, at + W) - window_mean(a, at - W, at)

@@ -14,6 +14,8 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
+from theory.validation import MAX_ITER, Interval, check_int, check_param, invalid
+
 
 @dataclass(frozen=True)
 class GPTConfig:
@@ -47,6 +49,10 @@ class TinyGPT(nn.Module):
 
     def __init__(self, cfg: GPTConfig):
         super().__init__()
+        for name in ("vocab", "ctx", "d", "layers", "heads"):
+            check_int(getattr(cfg, name), f"cfg.{name}", "TinyGPT", 1, MAX_ITER)
+        if cfg.d % cfg.heads:
+            raise invalid("cfg.d", "TinyGPT", f"a multiple of cfg.heads = {cfg.heads}", cfg.d)
         self.cfg = cfg
         self.tok = nn.Embedding(cfg.vocab, cfg.d)
         self.pos = nn.Embedding(cfg.ctx, cfg.d)
@@ -63,6 +69,9 @@ class TinyGPT(nn.Module):
 
 
 def lr_at(step: int, steps: int, lr: float, warmup: int) -> float:
+    """Learning rate at ``step``: linear warm-up over ``warmup >= 1`` steps, then cosine decay
+    to 10 % of ``lr`` at ``steps``."""
+    check_int(warmup, "warmup", "lr_at", 1, MAX_ITER)
     if step < warmup:
         return lr * (step + 1) / warmup
     t = (step - warmup) / max(1, steps - warmup)
@@ -72,7 +81,15 @@ def lr_at(step: int, steps: int, lr: float, warmup: int) -> float:
 def train(model: TinyGPT, sample, steps: int, *, lr: float = 3e-3, warmup: int = 50,
           weight_decay: float = 0.1, seed: int = 0, device: str = "cpu") -> list[float]:
     """Train on batches ``sample(rng) -> int64 array (B, L)``; returns the loss per step (nats).
-    The batch sampler gets its own numpy generator seeded by ``seed``."""
+    The batch sampler gets its own numpy generator seeded by ``seed``.
+
+    ``0 <= steps <= MAX_ITER``, ``lr > 0`` finite, ``1 <= warmup``, ``weight_decay >= 0``,
+    ``seed >= 0``."""
+    check_int(steps, "steps", "train", 0, MAX_ITER)
+    check_param("lr", lr, Interval(0, None, closed="neither"), "train")
+    check_int(warmup, "warmup", "train", 1, MAX_ITER)
+    check_param("weight_decay", weight_decay, Interval(0, None), "train")
+    check_int(seed, "seed", "train", 0)
     torch.manual_seed(seed)
     rng = np.random.default_rng(10_000 + seed)
     model.to(device).train()
@@ -97,7 +114,20 @@ def train(model: TinyGPT, sample, steps: int, *, lr: float = 3e-3, warmup: int =
 def per_position_accuracy(model: TinyGPT, seqs: np.ndarray, device: str = "cpu",
                           batch: int = 256) -> np.ndarray:
     """Accuracy of the greedy next-token prediction at each position: entry ``n - 1`` is the
-    accuracy of predicting ``x_(n+1)`` after ``n`` inputs (n = 1..L−1)."""
+    accuracy of predicting ``x_(n+1)`` after ``n`` inputs (n = 1..L−1).
+
+    ``seqs``: a non-empty (N, L) integer array, ``2 <= L <= ctx + 1``, tokens in
+    ``[0, vocab)``; ``batch >= 1``."""
+    check_int(batch, "batch", "per_position_accuracy", 1)
+    seqs = np.asarray(seqs)
+    cfg = model.cfg
+    if (seqs.ndim != 2 or seqs.shape[0] < 1 or not 2 <= seqs.shape[1] <= cfg.ctx + 1
+            or seqs.dtype.kind not in "iu"):
+        raise invalid("seqs", "per_position_accuracy", f"a non-empty (N, L) integer array with "
+                      f"2 <= L <= {cfg.ctx + 1}", f"<array of {seqs.dtype}, shape {seqs.shape}>")
+    if seqs.min() < 0 or seqs.max() >= cfg.vocab:
+        raise invalid("seqs", "per_position_accuracy", f"tokens in [0, {cfg.vocab - 1}]",
+                      f"<array with min {seqs.min()}, max {seqs.max()}>")
     model.to(device).eval()
     hits = []
     for i in range(0, len(seqs), batch):

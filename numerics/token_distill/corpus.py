@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from theory.validation import Interval, check_param
+from theory.validation import Interval, check_int, check_param, invalid
 
 EXCLUDED = frozenset({"test", "tests", "idle_test", "site-packages", "lib2to3", "ensurepip",
                       "__pycache__"})
@@ -38,9 +38,11 @@ class Corpus:
 def stdlib_corpus(max_train: int = 600_000, max_val: int = 200_000,
                   per_file: int = 12_000) -> Corpus:
     """Train and held-out byte streams (uint8) from the standard library's sources; at most
-    ``per_file`` leading bytes of each file (for variety)."""
-    check_param("max_train", max_train, Interval(1000, None, integer=True), "stdlib_corpus")
-    check_param("max_val", max_val, Interval(1000, None, integer=True), "stdlib_corpus")
+    ``per_file`` leading bytes of each file (for variety). ``1000 <= max_train, max_val <=
+    10**8``, ``per_file >= 1``."""
+    check_param("max_train", max_train, Interval(1000, 10**8, integer=True), "stdlib_corpus")
+    check_param("max_val", max_val, Interval(1000, 10**8, integer=True), "stdlib_corpus")
+    check_int(per_file, "per_file", "stdlib_corpus", 1)
     root = Path(sysconfig.get_paths()["stdlib"])
     files = []
     for dirpath, dirnames, filenames in os.walk(root):
@@ -76,6 +78,8 @@ def mine_tokens(data: np.ndarray, k: int, min_len: int = 4, max_len: int = 8,
     from collections import Counter
 
     check_param("k", k, Interval(1, 64, integer=True), "mine_tokens")
+    min_len = check_int(min_len, "min_len", "mine_tokens", 2)
+    check_int(max_len, "max_len", "mine_tokens", min_len)
     words = Counter(re.findall(rb" ?[A-Za-z_]+", bytes(data)))
     cands = sorted(((len(w) - 1) * c, w) for w, c in words.items()
                    if min_len <= len(w) <= max_len)
@@ -94,7 +98,13 @@ def snippets(data: np.ndarray, token: bytes, count: int, length: int = 48,
              after: int = 8) -> tuple[np.ndarray, np.ndarray]:
     """``count`` windows of ``length`` bytes centred on occurrences of ``token`` (spread evenly
     over the stream), with at least ``after`` bytes after it. Returns the windows (count,
-    length) and the offset of the centred occurrence in each."""
+    length) and the offset of the centred occurrence in each. ``token``: non-empty bytes;
+    ``count, length >= 1``; ``after >= 0``."""
+    if not isinstance(token, bytes) or not token:
+        raise invalid("token", "snippets", "non-empty bytes", token)
+    check_int(count, "count", "snippets", 1)
+    check_int(length, "length", "snippets", 1)
+    check_int(after, "after", "snippets", 0)
     buf = bytes(data)
     n = len(token)
     before = (length - n) // 2

@@ -30,7 +30,7 @@ from torch.nn import functional as F
 
 from numerics.token_distill.model import BYTES, ByteLM, extend
 from theory.token_distill import adaptive_weights, merge_tokens
-from theory.validation import Options, check_param
+from theory.validation import MAX_ITER, Interval, Options, check_int, check_param, invalid
 
 METHODS = ("rand", "fvt", "adaptivocab", "td", "ntp")
 
@@ -48,8 +48,44 @@ class Batch:
     next_byte: torch.Tensor
 
 
+def _windows(windows, caller: str) -> np.ndarray:
+    w = np.asarray(windows)
+    if w.ndim != 2 or min(w.shape) < 1 or w.dtype.kind not in "iu":
+        raise invalid("windows", caller, "a non-empty (N, L) integer array of byte ids",
+                      f"<array of {w.dtype}, shape {w.shape}>")
+    if w.min() < 0 or w.max() >= BYTES:
+        raise invalid("windows", caller, f"byte ids in [0, {BYTES - 1}]",
+                      f"<array with min {w.min()}, max {w.max()}>")
+    return w
+
+
+def _phrases(phrases, caller: str) -> list:
+    """New ids BYTES, BYTES + 1, ... (rows appended to the table in that order), phrases of
+    byte ids of at least two bytes."""
+    what = (f"a non-empty dict {{tuple of >= 2 byte ids: new id}} with new ids {BYTES}, "
+            f"{BYTES + 1}, ... (one per phrase)")
+    if not isinstance(phrases, dict) or not phrases:
+        raise invalid("phrases", caller, what, f"<{type(phrases).__name__} of length "
+                      f"{len(phrases) if hasattr(phrases, '__len__') else '?'}>")
+    order = sorted(phrases.items(), key=lambda kv: int(kv[1]) if isinstance(
+        kv[1], int | np.integer) and not isinstance(kv[1], bool) else -1)
+    for i, (p, nid) in enumerate(order):
+        ok = (isinstance(p, tuple) and len(p) >= 2 and all(
+            isinstance(x, int | np.integer) and not isinstance(x, bool) and 0 <= x < BYTES
+            for x in p) and isinstance(nid, int | np.integer) and not isinstance(nid, bool)
+            and nid == BYTES + i)
+        if not ok:
+            raise invalid("phrases", caller, what, f"<{{{p!r}: {nid!r}}}>")
+    return order
+
+
 def prepare(windows: np.ndarray, phrases: dict, device="cpu") -> Batch:
-    """Merge every phrase in every window with :func:`theory.token_distill.merge_tokens`."""
+    """Merge every phrase in every window with :func:`theory.token_distill.merge_tokens`.
+
+    ``windows``: a non-empty (N, L) integer array of byte ids; ``phrases``: as
+    :func:`init_rows` (new ids BYTES, BYTES + 1, ...)."""
+    windows = _windows(windows, "prepare")
+    _phrases(phrases, "prepare")
     N, L = windows.shape
     merged = np.zeros((N, L), np.int64)
     mask = np.zeros((N, L), np.int64)
@@ -66,10 +102,15 @@ def prepare(windows: np.ndarray, phrases: dict, device="cpu") -> Batch:
 
 
 def init_rows(model: ByteLM, phrases: dict, method: str, seed: int = 0) -> torch.Tensor:
-    """Initial new rows (k, d), in the order of the phrases' new ids."""
+    """Initial new rows (k, d), in the order of the phrases' new ids.
+
+    ``phrases``: a non-empty dict {tuple of >= 2 byte ids: new id} with new ids BYTES,
+    BYTES + 1, ... (the rows :func:`numerics.token_distill.model.extend` appends, in order);
+    ``seed >= 0``."""
     check_param("method", method, Options(*METHODS), "init_rows")
+    order = _phrases(phrases, "init_rows")
+    check_int(seed, "seed", "init_rows", 0)
     E = model.tok.weight.detach()[:BYTES]
-    order = sorted(phrases.items(), key=lambda kv: kv[1])
     if method == "rand":
         g = torch.Generator().manual_seed(20_000 + seed)
         mu, sd = E.mean(0).cpu(), E.std(0).cpu()
@@ -103,8 +144,22 @@ def train_rows(model: ByteLM, b: Batch, rows: torch.Tensor, method: str, *, lr: 
 
     Returns the trained copy and the loss per step. Raises ``AssertionError`` when an original
     row or any other parameter changed (only possible with ``weight_decay > 0``).
+
+    ``rows``: a finite (k, d) tensor, d the model's width; ``lr > 0`` finite, ``0 <= epochs <=
+    MAX_ITER``, ``1 <= batch <= N`` (the number of windows: a larger batch would run no step,
+    as the code's DataLoader with ``drop_last``), ``weight_decay >= 0``, ``seed >= 0``.
     """
     check_param("method", method, Options("td", "ntp"), "train_rows")
+    check_param("lr", lr, Interval(0, None, closed="neither"), "train_rows")
+    check_int(epochs, "epochs", "train_rows", 0, MAX_ITER)
+    check_int(batch, "batch", "train_rows", 1, int(b.merged.shape[0]))
+    check_param("weight_decay", weight_decay, Interval(0, None), "train_rows")
+    check_int(seed, "seed", "train_rows", 0)
+    d = model.tok.weight.shape[1]
+    if (not isinstance(rows, torch.Tensor) or rows.ndim != 2 or rows.shape[1] != d
+            or not bool(torch.isfinite(rows).all())):
+        raise invalid("rows", "train_rows", f"a finite (k, {d}) tensor",
+                      f"<{type(rows).__name__} of shape {tuple(getattr(rows, 'shape', ()))}>")
     m = extend(model, rows)
     before = {k: v.detach().clone() for k, v in m.state_dict().items()}
     for p in m.parameters():
@@ -149,7 +204,28 @@ def window_nll(model: ByteLM, windows: np.ndarray, offsets: np.ndarray, phrase: 
     occurrence of ``phrase``. With ``new_id`` the window is merged (this phrase only) and the
     merged model predicts each byte from the aligned merged position; with ``None`` the
     original tokenisation is scored (the teacher). Positions inside a later occurrence of the
-    phrase are skipped."""
+    phrase are skipped.
+
+    ``windows`` (N, L) byte ids, ``offsets`` N ints with room for the phrase and ``after``
+    following bytes inside the window, ``phrase`` >= 2 byte ids, ``new_id`` None or an id of
+    the model's table beyond the bytes, ``after >= 1``."""
+    windows = _windows(windows, "window_nll")
+    after = check_int(after, "after", "window_nll", 1)
+    if not (isinstance(phrase, tuple | list) and len(phrase) >= 2 and all(
+            isinstance(x, int | np.integer) and not isinstance(x, bool) and 0 <= x < BYTES
+            for x in phrase)):
+        raise invalid("phrase", "window_nll", f"a tuple of >= 2 byte ids in [0, {BYTES - 1}]",
+                      f"<{phrase!r}>")
+    V = model.tok.weight.shape[0]
+    if new_id is not None:
+        check_int(new_id, "new_id", "window_nll", BYTES, V - 1)
+    n, L = len(phrase), windows.shape[1]
+    off = np.asarray(offsets)
+    if off.shape != (len(windows),) or off.dtype.kind not in "iu" or (off.size and (
+            off.min() < 0 or off.max() + n - 1 + after >= L)):
+        raise invalid("offsets", "window_nll", f"{len(windows)} ints in [0, {L - n - after}] "
+                      f"(room for the phrase and {after} following bytes)",
+                      f"<array of {off.dtype}, shape {off.shape}>")
     n = len(phrase)
     out = np.zeros(len(windows))
     if new_id is None:

@@ -16,7 +16,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from theory.validation import Interval, check_param
+from theory.validation import MAX_ITER, Interval, check_int, check_param, invalid
 
 BYTES = 256
 
@@ -76,6 +76,10 @@ class ByteLM(nn.Module):
 
 def build_model(cfg: LMConfig, seed: int, device="cpu") -> ByteLM:
     """Initialise on CPU under a fixed seed (same weights on every device), then move."""
+    check_int(seed, "seed", "build_model", 0)
+    if cfg.d % cfg.heads:
+        raise invalid("cfg", "build_model", "an LMConfig whose width d is a multiple of heads",
+                      f"<d = {cfg.d}, heads = {cfg.heads}>")
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(seed)
         model = ByteLM(cfg.d, cfg.layers, cfg.heads, cfg.ctx)
@@ -84,8 +88,19 @@ def build_model(cfg: LMConfig, seed: int, device="cpu") -> ByteLM:
 
 def train_lm(train: np.ndarray, cfg: LMConfig, steps: int, seed: int = 0, device="cpu"):
     """Next-byte training on random windows (AdamW, linear warm-up then cosine decay).
-    Returns the model and the mean loss (nats/byte) of the last 10 % of steps."""
-    check_param("steps", steps, Interval(1, None, integer=True), "train_lm")
+    Returns the model and the mean loss (nats/byte) of the last 10 % of steps.
+
+    ``train``: a 1-D integer array of byte ids longer than ``cfg.ctx + 1``;
+    ``1 <= steps <= MAX_ITER``; ``seed >= 0``."""
+    check_param("steps", steps, Interval(1, MAX_ITER, integer=True), "train_lm")
+    check_int(seed, "seed", "train_lm", 0)
+    t = np.asarray(train)
+    if t.ndim != 1 or t.dtype.kind not in "iu" or t.size <= cfg.ctx + 1:
+        raise invalid("train", "train_lm", f"a 1-D integer array of more than {cfg.ctx + 1} "
+                      "byte ids", f"<array of {t.dtype}, shape {t.shape}>")
+    if t.min() < 0 or t.max() >= BYTES:
+        raise invalid("train", "train_lm", f"byte ids in [0, {BYTES - 1}]",
+                      f"<array with min {t.min()}, max {t.max()}>")
     model = build_model(cfg, seed, device)
     opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     data = torch.as_tensor(train, dtype=torch.long, device=device)
@@ -113,8 +128,15 @@ def train_lm(train: np.ndarray, cfg: LMConfig, steps: int, seed: int = 0, device
 
 
 def extend(model: ByteLM, rows: torch.Tensor) -> ByteLM:
-    """A copy of ``model`` whose input table has ``rows`` (k, d) appended as new tokens."""
+    """A copy of ``model`` whose input table has ``rows`` (k, d) appended as new tokens
+    (``rows``: a finite (k, d) tensor, d the model's width)."""
     import copy
+
+    d = model.tok.weight.shape[1]
+    if (not isinstance(rows, torch.Tensor) or rows.ndim != 2 or rows.shape[1] != d
+            or not bool(torch.isfinite(rows).all())):
+        raise invalid("rows", "extend", f"a finite (k, {d}) tensor",
+                      f"<{type(rows).__name__} of shape {tuple(getattr(rows, 'shape', ()))}>")
 
     new = copy.deepcopy(model)
     old = new.tok.weight.data

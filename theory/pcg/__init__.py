@@ -11,6 +11,9 @@ words. Python integers throughout; numpy only. Units: bits, positions (sequence 
 from theory.pcg._generators import (
     BATCH_MAX_K,
     KINDS,
+    MAX_BATCH_CELLS,
+    MAX_K,
+    MAX_N,
     MULT_64,
     MULT_128,
     VARIANTS,
@@ -44,7 +47,7 @@ from theory.pcg._structure import (
 )
 
 __all__ = [
-    "BATCH_MAX_K", "KINDS", "MULT_128", "MULT_64", "VARIANTS", "bit_period", "full_period",
+    "BATCH_MAX_K", "KINDS", "MAX_BATCH_CELLS", "MAX_K", "MAX_N", "MULT_128", "MULT_64", "VARIANTS", "bit_period", "full_period",
     "generate", "lag_difference_period", "lag_rule_accuracy", "lcg", "lcg_batch", "output",
     "pcg32", "pcg64_xslrr", "predictor_lags", "rotation_orbit_labels", "rotation_orbits", "rotr",
     "rr", "rs", "sequence_period", "tlcg", "two_lag_predictor", "v2", "valid", "xshrr", "xshrs",

@@ -11,6 +11,11 @@ the state first and then output :math:`x_i = f(s_i)`; O'Neill's ``pcg32`` output
 Scalars are Python integers (no fixed-width wrap-around: ``k = 128`` is exact); the output
 functions accept numpy integer arrays as well (vectorised over states), and :func:`lcg_batch`
 advances many generators at once in ``int64`` for ``k <= 31``.
+
+Bounds (refused beyond them, naming the parameter): state widths ``k <= MAX_K`` bits, sequences
+of at most ``MAX_N`` outputs per call, and at most ``MAX_BATCH_CELLS`` states per
+:func:`lcg_batch` call (rows × n, counted in Python integers). Every state, multiplier,
+increment and seed lies in ``[0, 2^k)``; floats and bools are never integers here.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from numbers import Integral
 
 import numpy as np
 
-from theory.validation import Interval, Options, check_param, invalid
+from theory.validation import Interval, InvalidParameterError, Options, check_param, invalid
 
 KINDS = ("tlcg", "xslrr", "xshrr", "xshrs", "rs", "rr")
 VARIANTS = ("paper", "oneill")
@@ -28,6 +33,12 @@ MULT_64 = 6364136223846793005
 MULT_128 = 0x2360ED051FC65DA44385DF649FCCF645
 #: Largest state width of the int64 vectorised path (a·s < 2^62).
 BATCH_MAX_K = 31
+#: Largest state (or word) width in bits any function accepts: 2^k is built as a Python int.
+MAX_K = 4096
+#: Longest sequence one call generates (a list of Python ints: about 10 s and 0.5 GB at MAX_N).
+MAX_N = 10**7
+#: Most states one :func:`lcg_batch` call holds (rows × n int64 values: 512 MiB).
+MAX_BATCH_CELLS = 2**26
 
 
 def _int(name, value, caller, low=None, high=None):
@@ -40,22 +51,73 @@ def _int(name, value, caller, low=None, high=None):
     return int(value)
 
 
-def _states(s, name, caller):
-    """An int (Python or numpy) or an integer ndarray of states."""
+def _is_int(v) -> bool:
+    return isinstance(v, Integral | np.integer) and not isinstance(v, bool | np.bool_)
+
+
+def _states(s, name, caller, k=None):
+    """An int (Python or numpy) or an integer ndarray of states, each in ``[0, 2^k)`` when
+    ``k`` is given (an object array must hold ints only)."""
+    what = "an int or an integer array" + ("" if k is None else f" with values in [0, 2^{k} − 1]")
     if isinstance(s, np.ndarray):
-        if s.dtype.kind not in "iuO":
-            raise invalid(name, caller, "an int or an integer array", f"<array of {s.dtype}>")
+        if s.dtype.kind not in "iuO" or (s.dtype.kind == "O" and not all(
+                _is_int(v) for v in s.ravel())):
+            raise invalid(name, caller, what, f"<array of {s.dtype}, shape {s.shape}>")
+        if k is not None and s.size:
+            lo, hi = int(s.min()), int(s.max())
+            if lo < 0 or hi >= 1 << k:
+                raise invalid(name, caller, what, f"<array of shape {s.shape}, min {lo}, "
+                              f"max {hi}>")
         return s
-    if isinstance(s, Integral) and not isinstance(s, bool):
-        return int(s)
-    raise invalid(name, caller, "an int or an integer array", f"<{type(s).__name__}>")
+    if _is_int(s):
+        s = int(s)
+        if k is not None and not 0 <= s < 1 << k:
+            raise invalid(name, caller, what, s)
+        return s
+    raise invalid(name, caller, what, f"<{type(s).__name__}>")
+
+
+def _int_array(v, name, caller, high):
+    """An int or a 1-D sequence of ints in ``[0, high]`` as an int64 array (no bools, no
+    floats: numpy would truncate 5.7 to 5 and count True as 1)."""
+    what = f"an int or a 1-D array of ints in [0, {high}]"
+    if _is_int(v):
+        v = int(v)
+        if not 0 <= v <= high:
+            raise invalid(name, caller, what, v)
+        return np.asarray(v, dtype=np.int64)
+    if np.ndim(v) == 0:  # a float, a bool, a string...: refused as itself
+        raise invalid(name, caller, what, v)
+    try:
+        raw = v if isinstance(v, np.ndarray) else np.asarray(v, dtype=object)
+    except (TypeError, ValueError):
+        raise invalid(name, caller, what, f"<{type(v).__name__}>") from None
+    if raw.ndim > 1:
+        raise invalid(name, caller, what, f"<array of shape {raw.shape}>")
+    if raw.dtype.kind not in "iuO" or (raw.dtype.kind == "O" and not all(
+            _is_int(x) for x in raw.ravel())):
+        raise invalid(name, caller, what, f"<array of {raw.dtype}, shape {raw.shape}>")
+    if raw.size:
+        if raw.dtype.kind == "O":
+            lo, hi = int(min(raw.ravel().tolist())), int(max(raw.ravel().tolist()))
+        else:
+            lo, hi = int(raw.min()), int(raw.max())
+        if lo < 0 or hi > high:
+            raise invalid(name, caller, what, f"<array of shape {raw.shape}, min {lo}, max {hi}>")
+    return raw.astype(np.int64)
 
 
 def rotr(x, r, w: int):
     r"""Right rotation of the ``w``-bit word ``x`` by ``r`` (mod ``w``) positions.
 
     .. math:: \mathrm{rotr}_w(x, r) = (x \gg r) \,|\, (x \ll (w - r)) \bmod 2^w
+
+    ``x`` (an int or an integer array) lies in ``[0, 2^w)``, ``r`` is any int or integer array
+    (taken mod ``w``), ``1 <= w <= MAX_K``.
     """
+    w = _int("w", w, "rotr", 1, MAX_K)
+    x = _states(x, "x", "rotr", w)
+    r = _states(r, "r", "rotr")
     mask = (1 << w) - 1
     r = r % w
     return ((x >> r) | (x << ((w - r) % w))) & mask
@@ -74,7 +136,7 @@ def full_period(a: int, c: int, k: int) -> bool:
     >>> full_period(5, 3, 16), full_period(3, 3, 16), full_period(5, 2, 16)
     (True, False, False)
     """
-    k = _int("k", k, "full_period", 2)
+    k = _int("k", k, "full_period", 2, MAX_K)
     a = _int("a", a, "full_period", 0)
     c = _int("c", c, "full_period", 0)
     return a % 4 == 1 and c % 2 == 1
@@ -93,16 +155,16 @@ def lcg(a: int, c: int, s0: int, k: int, n: int) -> list[int]:
     a, c, s0 : int
         Multiplier, increment and seed, each in ``[0, 2^k)``.
     k : int
-        State width in bits (≥ 1).
+        State width in bits, in ``[1, MAX_K]``.
     n : int
-        Number of states (≥ 0).
+        Number of states, in ``[0, MAX_N]``.
     """
-    k = _int("k", k, "lcg", 1)
+    k = _int("k", k, "lcg", 1, MAX_K)
     m = 1 << k
     a = _int("a", a, "lcg", 0, m - 1)
     c = _int("c", c, "lcg", 0, m - 1)
     s = _int("s0", s0, "lcg", 0, m - 1)
-    n = _int("n", n, "lcg", 0)
+    n = _int("n", n, "lcg", 0, MAX_N)
     out = []
     mask = m - 1
     for _ in range(n):
@@ -118,16 +180,25 @@ def lcg_batch(a, c, s0, k: int, n: int) -> np.ndarray:
     .. math:: S_{r,i} = (a_r S_{r,i-1} + c_r) \bmod 2^k, \qquad S_{r,0} = s_{0,r}
 
     Vectorised over generators (one numpy operation per step), bit-identical to :func:`lcg`.
+    ``a``, ``c`` and ``s0`` are ints or 1-D integer arrays of one common length (ints
+    broadcast), each value in ``[0, 2^k)``; ``n <= MAX_N`` and rows × n ``<= MAX_BATCH_CELLS``.
     """
     k = _int("k", k, "lcg_batch", 1, BATCH_MAX_K)
-    n = _int("n", n, "lcg_batch", 0)
-    a, c, s = np.broadcast_arrays(*(np.asarray(v, dtype=np.int64) for v in (a, c, s0)))
+    n = _int("n", n, "lcg_batch", 0, MAX_N)
     m = 1 << k
-    for name, arr in (("a", a), ("c", c), ("s0", s)):
-        if arr.ndim > 1 or (arr.size and (arr.min() < 0 or arr.max() >= m)):
-            raise invalid(name, "lcg_batch", f"an int or 1-D array of ints in [0, {m - 1}]",
-                          f"<array of shape {arr.shape}>")
+    arrs = {name: _int_array(v, name, "lcg_batch", m - 1)
+            for name, v in (("a", a), ("c", c), ("s0", s0))}
+    try:
+        a, c, s = np.broadcast_arrays(*arrs.values())
+    except ValueError:
+        got = ", ".join(f"{nm}: {arr.size}" for nm, arr in arrs.items())
+        raise InvalidParameterError(
+            "The 'a', 'c' and 's0' parameters of lcg_batch must be ints or 1-D arrays of one "
+            f"common length. Got lengths {got} instead.") from None
     a, c, s = np.atleast_1d(a), np.atleast_1d(c), np.atleast_1d(s).copy()
+    if int(s.size) * n > MAX_BATCH_CELLS:
+        raise invalid("n", "lcg_batch", f"an int with rows × n <= {MAX_BATCH_CELLS} "
+                      f"(rows = {s.size})", n)
     out = np.empty((s.size, n), dtype=np.int64)
     mask = np.int64(m - 1)
     for i in range(n):
@@ -142,21 +213,30 @@ def tlcg(s, k: int, b: int):
     r"""Truncated LCG: the top ``b`` bits (code ``truncated_lcg``; ``b = 1``: one bit).
 
     .. math:: x = s \gg (k - b)
+
+    ``s``: an int or an integer array of states in ``[0, 2^k)``; ``1 <= b <= k <= MAX_K``.
     """
-    k = _int("k", k, "tlcg", 1)
+    k = _int("k", k, "tlcg", 1, MAX_K)
     b = _int("b", b, "tlcg", 1, k)
-    return _states(s, "s", "tlcg") >> (k - b)
+    return _states(s, "s", "tlcg", k) >> (k - b)
 
 
 def xslrr(s, k: int, cb: int):
     r"""XSL-RR, ``b = ⌊k/2⌋`` (code ``pcg_xsl_rr``; at ``k = 128, cb = 6`` NumPy's PCG64).
 
     .. math:: x = \mathrm{rotr}_b\big((s \oplus (s \gg b)) \bmod 2^b,\ s \gg (k - cb)\big)
+
+    ``k`` is even (XSL folds the high half of the state onto the low half; at odd ``k`` the
+    top bit would be dropped from the fold), ``2 <= k <= MAX_K``; ``1 <= cb <= k/2`` (with no
+    control bit the rotation is always 0: XSL without RR); ``s`` in ``[0, 2^k)``.
     """
-    k = _int("k", k, "xslrr", 2)
+    k = _int("k", k, "xslrr", 2, MAX_K)
+    if k % 2:
+        raise invalid("k", "xslrr", f"an even int in [2, {MAX_K}] (XSL folds the high half "
+                      "onto the low half)", k)
     b = k // 2
-    cb = _int("cb", cb, "xslrr", 0, k - b)
-    s = _states(s, "s", "xslrr")
+    cb = _int("cb", cb, "xslrr", 1, k - b)
+    s = _states(s, "s", "xslrr", k)
     return rotr((s ^ (s >> b)) & ((1 << b) - 1), s >> (k - cb), b)
 
 
@@ -171,7 +251,7 @@ def xshrr(s, k: int, b: int, cb: int, variant: str = "paper"):
     .. math:: x = \mathrm{rotr}_b\big(((s \oplus (s \gg q)) \gg w) \bmod 2^b,\ s \gg (k-cb)\big),
         \quad w = \begin{cases} b - cb & \text{paper} \\ k - b - cb & \text{O'Neill}\end{cases}
     """
-    k = _int("k", k, "xshrr", 2)
+    k = _int("k", k, "xshrr", 2, MAX_K)
     b = _int("b", b, "xshrr", 1, k - 1)
     check_param("variant", variant, Options(*VARIANTS), "xshrr")
     if variant == "paper":
@@ -180,7 +260,7 @@ def xshrr(s, k: int, b: int, cb: int, variant: str = "paper"):
     else:
         cb = _int("cb", cb, "xshrr", 0, k - b)
         w = k - b - cb
-    s = _states(s, "s", "xshrr")
+    s = _states(s, "s", "xshrr", k)
     q = (b + cb) // 2
     return rotr(((s ^ (s >> q)) >> w) & ((1 << b) - 1), s >> (k - cb), b)
 
@@ -190,8 +270,13 @@ def xshrs_shifts(k: int, b: int, cb: int, variant: str = "paper") -> tuple[int, 
 
     Paper (code ``pcg_xsh_rs``): :math:`q = w = b - cb - 2^{cb} + 1`. O'Neill
     (``xsh_rs_mixin``): :math:`q = cb + \lfloor (b + 2^{cb} - 1)/2 \rfloor`,
-    :math:`w = k - b - cb - 2^{cb} + 1`.
+    :math:`w = k - b - cb - 2^{cb} + 1`. ``2 <= k <= MAX_K``, ``1 <= b < k``,
+    ``0 <= cb <= k − b``.
     """
+    k = _int("k", k, "xshrs_shifts", 2, MAX_K)
+    b = _int("b", b, "xshrs_shifts", 1, k - 1)
+    cb = _int("cb", cb, "xshrs_shifts", 0, k - b)
+    check_param("variant", variant, Options(*VARIANTS), "xshrs_shifts")
     if variant == "paper":
         c = b - cb - (1 << cb) + 1
         return c, c
@@ -206,7 +291,7 @@ def xshrs(s, k: int, b: int, cb: int, variant: str = "paper"):
     with ``(q, w)`` from :func:`xshrs_shifts`; the paper's form needs ``q > 0`` (code's
     assertion), O'Neill's ``w ≥ 0``. They coincide at 64/32 with ``cb = 3`` (both 22).
     """
-    k = _int("k", k, "xshrs", 2)
+    k = _int("k", k, "xshrs", 2, MAX_K)
     b = _int("b", b, "xshrs", 1, k - 1)
     check_param("variant", variant, Options(*VARIANTS), "xshrs")
     cb = _int("cb", cb, "xshrs", 0, k - b)
@@ -216,7 +301,7 @@ def xshrs(s, k: int, b: int, cb: int, variant: str = "paper"):
     if variant == "oneill" and w < 0:
         raise invalid("cb", "xshrs", f"an int with k − b − cb − 2^cb + 1 >= 0 (k = {k}, b = {b})",
                       cb)
-    s = _states(s, "s", "xshrs")
+    s = _states(s, "s", "xshrs", k)
     return ((s ^ (s >> q)) >> (w + (s >> (k - cb)))) & ((1 << b) - 1)
 
 
@@ -225,12 +310,12 @@ def rs(s, k: int, b: int, cb: int):
 
     .. math:: x = \big(s \gg (k - b - cb - (s \gg (k - cb)))\big) \bmod 2^b
     """
-    k = _int("k", k, "rs", 2)
+    k = _int("k", k, "rs", 2, MAX_K)
     b = _int("b", b, "rs", 1, k - 1)
     cb = _int("cb", cb, "rs", 0, k - b)
     if not k > (1 << cb) - 1 + b:
         raise invalid("cb", "rs", f"an int with k > 2^cb − 1 + b (k = {k}, b = {b})", cb)
-    s = _states(s, "s", "rs")
+    s = _states(s, "s", "rs", k)
     return (s >> (k - b - cb - (s >> (k - cb)))) & ((1 << b) - 1)
 
 
@@ -239,12 +324,12 @@ def rr(s, k: int, b: int, cb: int):
 
     .. math:: x = \mathrm{rotr}_b\big((s \gg (k - cb - b)) \bmod 2^b,\ s \gg (k - cb)\big)
     """
-    k = _int("k", k, "rr", 2)
+    k = _int("k", k, "rr", 2, MAX_K)
     b = _int("b", b, "rr", 1, k - 1)
     cb = _int("cb", cb, "rr", 0, k - b)
     if b < (1 << cb):
         raise invalid("cb", "rr", f"an int with 2^cb <= b (b = {b})", cb)
-    s = _states(s, "s", "rr")
+    s = _states(s, "s", "rr", k)
     return rotr((s >> (k - cb - b)) & ((1 << b) - 1), s >> (k - cb), b)
 
 
@@ -270,9 +355,12 @@ def generate(kind: str, a, c, s0, k: int, n: int, b: int | None = None, cb: int 
     r"""Outputs :math:`x_1..x_n = f(s_1)..f(s_n)` of generator ``kind`` (advance, then output).
 
     Scalars ``a, c, s0`` give a list of Python ints (any ``k``); arrays give an ``int64`` array
-    of shape ``(len(a), n)`` through :func:`lcg_batch` (``k <= 31``).
+    of shape ``(len(a), n)`` through :func:`lcg_batch` (``k <= 31``). ``n <= MAX_N``; the
+    output parameters ``(k, b, cb, variant)`` are checked before any state is generated.
     """
     check_param("kind", kind, Options(*KINDS), "generate")
+    n = _int("n", n, "generate", 0, MAX_N)
+    output(kind, 0, k, b, cb, variant)  # refuse bad output parameters up front, even at n = 0
     if any(isinstance(v, np.ndarray | list | tuple) for v in (a, c, s0)):
         return output(kind, lcg_batch(a, c, s0, k, n), k, b, cb, variant)
     return [int(x) for x in (output(kind, s, k, b, cb, variant) for s in lcg(a, c, s0, k, n))]
@@ -286,7 +374,9 @@ def valid(kind: str, k: int, b: int | None, cb: int | None) -> bool:
     b − cb − 2^cb + 1 > 0; rs: k > 2^cb − 1 + b; rr: b ≥ 2^cb.
     """
     check_param("kind", kind, Options(*KINDS), "valid")
-    k = _int("k", k, "valid", 1)
+    k = _int("k", k, "valid", 1, MAX_K)
+    b = None if b is None else _int("b", b, "valid")
+    cb = None if cb is None else _int("cb", cb, "valid")
     if kind == "xslrr":
         b = k // 2 if b is None else b
         return b == k // 2 and cb is not None and 0 <= cb <= k - b
@@ -317,7 +407,7 @@ def pcg32(initstate: int, initseq: int, n: int) -> list[int]:
     mask = (1 << 64) - 1
     initstate = _int("initstate", initstate, "pcg32", 0, mask)
     initseq = _int("initseq", initseq, "pcg32", 0, mask)
-    n = _int("n", n, "pcg32", 0)
+    n = _int("n", n, "pcg32", 0, MAX_N)
     inc = ((initseq << 1) | 1) & mask
     s = (0 * MULT_64 + inc) & mask
     s = (s + initstate) & mask
@@ -348,5 +438,5 @@ def pcg64_xslrr(state: int, inc: int, n: int) -> list[int]:
     mask = (1 << 128) - 1
     state = _int("state", state, "pcg64_xslrr", 0, mask)
     inc = _int("inc", inc, "pcg64_xslrr", 0, mask)
-    n = _int("n", n, "pcg64_xslrr", 0)
+    n = _int("n", n, "pcg64_xslrr", 0, MAX_N)
     return [int(xslrr(s, 128, 6)) for s in lcg(MULT_128, inc, state, 128, n)]

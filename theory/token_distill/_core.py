@@ -20,10 +20,43 @@ units; MSE is in squared hidden units per coordinate; KL in nats per row.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 
 import numpy as np
 
-from theory.validation import Interval, Options, check_param, invalid
+from theory.validation import Interval, Options, check_param, check_rng, invalid
+
+#: Longest phrase (subtoken count) :func:`adaptive_weights` builds weights for.
+MAX_PHRASE = 10**6
+
+
+def _is_id(v) -> bool:
+    return isinstance(v, Integral | np.integer) and not isinstance(v, bool | np.bool_)
+
+
+def _id_seq(x, name: str, caller: str, *, low=0, shown=None, what=None) -> list[int]:
+    """A non-empty 1-D sequence of ints >= ``low`` as Python ints. Floats are refused, not
+    truncated (5.7 would become id 5); bools are not ids; a 2-D array is refused, not
+    flattened (two snippets would run together into one)."""
+    what = what or (f"a non-empty 1-D sequence of ints >= {low}" if low is not None else
+                    "a non-empty 1-D sequence of ints")
+    try:
+        raw = x if isinstance(x, np.ndarray) else np.asarray(x, dtype=object)
+    except (TypeError, ValueError):
+        raise invalid(name, caller, what, f"<{type(x).__name__}>") from None
+    if raw.ndim != 1 or raw.size == 0:
+        raise invalid(name, caller, what, shown or f"<array of shape {raw.shape}>")
+    if raw.dtype.kind not in "iuO":
+        raise invalid(name, caller, what, shown or f"<array of {raw.dtype}, shape {raw.shape}>")
+    vals = raw.tolist()
+    bad = next((v for v in vals if not _is_id(v)), None) if raw.dtype.kind == "O" else None
+    if bad is not None:
+        raise invalid(name, caller, what, shown or f"<sequence holding {bad!r} "
+                      f"({type(bad).__name__})>")
+    vals = [int(v) for v in vals]
+    if low is not None and min(vals) < low:
+        raise invalid(name, caller, what, shown or f"<sequence holding {min(vals)}>")
+    return vals
 
 
 @dataclass(frozen=True)
@@ -50,15 +83,30 @@ class Merge:
 
 
 def _phrase_table(phrases, caller: str) -> dict:
+    """``{tuple of ids >= 0: new id}``: each phrase a non-empty sequence of ints >= 0, each new
+    id an int (any sign: a placeholder such as -2 is allowed), distinct across phrases and
+    different from every subtoken id (else a merged sequence could not be expanded back)."""
     if not isinstance(phrases, dict) or not phrases:
         raise invalid("phrases", caller, "a non-empty dict {tuple of ids: new id}",
-                      f"<{type(phrases).__name__}>")
+                      f"<{type(phrases).__name__}>" if not isinstance(phrases, dict) else "{}")
     out = {}
     for p, nid in phrases.items():
-        t = tuple(int(x) for x in p)
-        if len(t) < 1:
-            raise invalid("phrases", caller, "a dict whose phrases hold at least one id", p)
+        t = tuple(_id_seq(p, "phrases", caller, shown=f"<phrase {p!r}>",
+                          what="a dict whose phrases are non-empty sequences of ids >= 0"))
+        if not _is_id(nid):
+            raise invalid("phrases", caller, "a dict whose new ids are ints",
+                          f"<{{{p!r}: {nid!r}}}>")
         out[t] = int(nid)
+    new = list(out.values())
+    if len(set(new)) != len(new):
+        dup = next(v for v in new if new.count(v) > 1)
+        raise invalid("phrases", caller, "a dict with one distinct new id per phrase",
+                      f"<new id {dup} given to {new.count(dup)} phrases>")
+    sub = {x for t in out for x in t}
+    clash = sorted(set(new) & sub)
+    if clash:
+        raise invalid("phrases", caller, "a dict whose new ids differ from every subtoken id",
+                      f"<new id {clash[0]} is also a subtoken id>")
     return out
 
 
@@ -78,20 +126,28 @@ def merge_tokens(ids, phrases, pad: int = -1) -> Merge:
     Parameters
     ----------
     ids : sequence of int, shape (n,)
-        The original tokenisation of one snippet.
+        The original tokenisation of one snippet: a non-empty 1-D sequence of ids >= 0 (floats,
+        bools and 2-D arrays are refused, not truncated or flattened), none of them a new id.
     phrases : dict {tuple of int: int}
-        Each new phrase (its original subtoken ids) and its new id.
+        Each new phrase (its original subtoken ids, ints >= 0) and its new id: distinct across
+        phrases, and never an ordinary id (a subtoken id or an id of ``ids``). A new id may be
+        negative (a placeholder).
     pad : int
-        Right-padding id of the merged sequence (the code's ``pad_token_id``).
+        Right-padding id of the merged sequence (the code's ``pad_token_id``; any int).
 
     Returns
     -------
     Merge
     """
     table = _phrase_table(phrases, "merge_tokens")
-    seq = [int(x) for x in np.asarray(ids).ravel()]
-    if not seq:
-        raise invalid("ids", "merge_tokens", "a non-empty sequence of ids", "[]")
+    seq = _id_seq(ids, "ids", "merge_tokens")
+    if not _is_id(pad):
+        raise invalid("pad", "merge_tokens", "an int", pad)
+    clash = sorted(set(table.values()) & set(seq))
+    if clash:
+        raise invalid("phrases", "merge_tokens", "a dict whose new ids do not occur in 'ids' "
+                      "(a merged id would be indistinguishable from an ordinary one)",
+                      f"<new id {clash[0]} occurs in ids>")
     lengths = sorted({len(p) for p in table}, reverse=True)
     merged, mask, spans = [], [0] * len(seq), []
     i = 0
@@ -115,10 +171,33 @@ def merge_tokens(ids, phrases, pad: int = -1) -> Merge:
 
 
 def _hidden(h, name: str, caller: str) -> np.ndarray:
-    a = np.asarray(h, dtype=np.float64)
-    if a.ndim != 2 or not np.all(np.isfinite(a)):
-        raise invalid(name, caller, "a finite 2-D array (positions, dims)", f"<shape {a.shape}>")
+    try:
+        raw = np.asarray(h)
+        a = np.asarray(raw if raw.dtype.kind not in "bcUS" else [], dtype=np.float64)
+    except (TypeError, ValueError):
+        raise invalid(name, caller, "a finite 2-D array (positions, dims)",
+                      f"<{type(h).__name__}>") from None
+    if (raw.dtype.kind in "bcUS" or a.ndim != 2 or min(a.shape, default=0) < 1
+            or not np.all(np.isfinite(a))):
+        raise invalid(name, caller, "a finite 2-D array of real numbers (positions, dims), "
+                      "with at least one row and one column",
+                      f"<array of {raw.dtype}, shape {raw.shape}>")
     return a
+
+
+def _mean_square(diff_half: np.ndarray, caller: str) -> float:
+    """``mean((2 h)^2)`` from ``h = diff / 2`` without overflow in the squares: scaled by the
+    largest |h| first. Raises when the mean itself exceeds the float64 range."""
+    c = float(np.max(np.abs(diff_half)))
+    if c == 0:
+        return 0.0
+    r = float(np.mean((diff_half / c) ** 2))
+    with np.errstate(over="ignore"):
+        out = (2 * c * np.sqrt(r)) ** 2
+    if not np.isfinite(out):
+        raise ValueError(f"{caller}: the mean squared error exceeds the float64 range "
+                         f"(~1.8e308); rescale the hidden states.")
+    return float(out)
 
 
 def mse_on_hiddens(student, teacher, mask, length: int | None = None) -> float:
@@ -143,7 +222,7 @@ def mse_on_hiddens(student, teacher, mask, length: int | None = None) -> float:
         The alignment mask of :func:`merge_tokens`.
     length : int, optional
         The merged length (default ``mask.sum()``); the code drops padded student rows by
-        comparing with the pad id instead.
+        comparing with the pad id instead. An int (not a float or a bool) when given.
 
     Returns
     -------
@@ -152,10 +231,16 @@ def mse_on_hiddens(student, teacher, mask, length: int | None = None) -> float:
     """
     s = _hidden(student, "student", "mse_on_hiddens")
     t = _hidden(teacher, "teacher", "mse_on_hiddens")
-    m = np.asarray(mask).ravel()
+    m = np.asarray(mask)
+    if m.ndim != 1 or m.dtype.kind not in "biuf":
+        raise invalid("mask", "mse_on_hiddens", f"a 0/1 array of length {t.shape[0]}",
+                      f"<array of {m.dtype}, shape {m.shape}>")
     if m.shape[0] != t.shape[0] or not np.all((m == 0) | (m == 1)):
         raise invalid("mask", "mse_on_hiddens", f"a 0/1 array of length {t.shape[0]}",
                       f"<shape {m.shape}>")
+    if length is not None and not _is_id(length):
+        raise invalid("length", "mse_on_hiddens", f"None or an int equal to mask.sum() = "
+                      f"{int(m.sum())}", length)
     K = int(m.sum()) if length is None else int(length)
     if K != int(m.sum()) or K > s.shape[0] or K < 1:
         raise invalid("length", "mse_on_hiddens", f"equal to mask.sum() = {int(m.sum())} and "
@@ -163,13 +248,28 @@ def mse_on_hiddens(student, teacher, mask, length: int | None = None) -> float:
     if s.shape[1] != t.shape[1]:
         raise invalid("student", "mse_on_hiddens", f"an array with {t.shape[1]} columns",
                       f"<shape {s.shape}>")
-    diff = s[:K] - t[m == 1]
-    return float(np.mean(diff * diff))
+    with np.errstate(over="ignore", invalid="ignore"):
+        diff = s[:K] - t[m == 1]
+        out = float(np.mean(diff * diff))
+    if np.isfinite(out):
+        return out
+    # a square (or the difference) overflowed: halve (exact), scale, then square
+    return _mean_square(s[:K] / 2 - t[m == 1] / 2, "mse_on_hiddens")
 
 
-def _log_softmax(z: np.ndarray) -> np.ndarray:
-    z = z - z.max(axis=1, keepdims=True)
-    return z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+def _half_shifted(z: np.ndarray) -> np.ndarray:
+    """``(z − max z) / 2`` per row, computed as ``z/2 − max/2``: never overflows, even for
+    logits of ±1e308 whose spread exceeds the float64 range (halving is exact)."""
+    return z / 2 - z.max(axis=1, keepdims=True) / 2
+
+
+def _log_softmax_parts(z: np.ndarray):
+    """The half-shifted logits ``h`` and the log-normaliser ``lse``: log-softmax = 2h − lse
+    (``2h`` is ``z − max z`` bit for bit where it does not overflow)."""
+    h = _half_shifted(z)
+    with np.errstate(over="ignore"):
+        lse = np.log(np.exp(2 * h).sum(axis=1, keepdims=True))
+    return h, lse
 
 
 def kl_batchmean(student_logits, teacher_logits) -> float:
@@ -193,15 +293,32 @@ def kl_batchmean(student_logits, teacher_logits) -> float:
     Returns
     -------
     float
-        nats per row.
+        nats per row; 0 for equal inputs, whatever their scale (log-sum-exp after a shift by the
+        row maximum, the shift taken in halves so that logits of ±1e308 do not overflow;
+        entries of teacher probability 0 contribute 0). A KL above the float64 range
+        raises ``ValueError`` rather than returning inf.
     """
     s = _hidden(student_logits, "student_logits", "kl_batchmean")
     t = _hidden(teacher_logits, "teacher_logits", "kl_batchmean")
     if s.shape != t.shape:
-        raise invalid("student_logits", "kl_batchmean", f"an array of shape {t.shape}",
-                      f"<shape {s.shape}>")
-    ls, lt = _log_softmax(s), _log_softmax(t)
-    return float(np.sum(np.exp(lt) * (lt - ls)) / s.shape[0])
+        raise invalid("student_logits", "kl_batchmean", f"an array of shape {t.shape} (that of "
+                      "'teacher_logits')", f"<shape {s.shape}>")
+    hs, lse_s = _log_softmax_parts(s)
+    ht, lse_t = _log_softmax_parts(t)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ls, lt = 2 * hs - lse_s, 2 * ht - lse_t
+        diff = lt - ls
+        # where 2h overflowed (a spread beyond 1.8e308), take the difference in halves first
+        bad = ~np.isfinite(diff)
+        diff[bad] = (2 * (ht - hs) - (lse_t - lse_s))[bad]
+    pt = np.exp(lt)
+    with np.errstate(over="ignore", invalid="ignore"):
+        terms = np.where(pt > 0, pt * diff, 0.0)
+    out = float(np.sum(terms) / s.shape[0])
+    if not np.isfinite(out):
+        raise ValueError("kl_batchmean: the KL divergence of these logits exceeds the float64 "
+                         "range (~1.8e308 nats per row)")
+    return out
 
 
 def ce_auto_weighted(distill_loss: float, ce_loss: float) -> tuple[float, float]:
@@ -221,22 +338,52 @@ def ce_auto_weighted(distill_loss: float, ce_loss: float) -> tuple[float, float]
     check_param("distill_loss", distill_loss, Interval(0, None), "ce_auto_weighted")
     check_param("ce_loss", ce_loss, Interval(0, None, closed="neither"), "ce_auto_weighted")
     alpha = distill_loss / ce_loss
-    return distill_loss + alpha * ce_loss, alpha
+    value = distill_loss + alpha * ce_loss
+    if not (np.isfinite(alpha) and np.isfinite(value)):
+        raise ValueError(f"ce_auto_weighted: alpha = distill_loss / ce_loss or the value "
+                         f"2·distill_loss exceeds the float64 range (distill_loss = "
+                         f"{distill_loss!r}, ce_loss = {ce_loss!r})")
+    return value, alpha
 
 
-def _table(E, caller: str) -> np.ndarray:
-    a = np.asarray(E, dtype=np.float64)
-    if a.ndim != 2 or a.shape[0] < 1 or not np.all(np.isfinite(a)):
-        raise invalid("E", caller, "a finite 2-D embedding table (vocab, d)", f"<shape {a.shape}>")
+def _table(E, caller: str, min_rows: int = 1) -> np.ndarray:
+    try:
+        raw = np.asarray(E)
+        a = np.asarray(raw if raw.dtype.kind not in "bcUS" else [], dtype=np.float64)
+    except (TypeError, ValueError):
+        raise invalid("E", caller, "a finite 2-D embedding table (vocab, d)",
+                      f"<{type(E).__name__}>") from None
+    if (raw.dtype.kind in "bcUS" or a.ndim != 2 or a.shape[0] < min_rows or a.shape[1] < 1
+            or not np.all(np.isfinite(a))):
+        raise invalid("E", caller, f"a finite 2-D embedding table of real numbers (vocab, d) "
+                      f"with at least {min_rows} row(s) and one column",
+                      f"<array of {raw.dtype}, shape {raw.shape}>")
     return a
 
 
 def _subtokens(ids, V: int, caller: str) -> np.ndarray:
-    t = np.asarray(ids).ravel()
-    if t.size < 1 or t.dtype.kind not in "iu" or t.min() < 0 or t.max() >= V:
-        raise invalid("ids", caller, f"a non-empty sequence of ids in [0, {V - 1}]",
-                      np.asarray(ids).tolist())
-    return t.astype(np.int64)
+    t = _id_seq(ids, "ids", caller)
+    if max(t) >= V:
+        raise invalid("ids", caller, f"a non-empty 1-D sequence of ids in [0, {V - 1}]",
+                      f"<sequence holding {max(t)}>")
+    return np.asarray(t, dtype=np.int64)
+
+
+def _column_stat(X: np.ndarray, f, caller: str) -> np.ndarray:
+    """``f(X)`` (a column mean or std); where it overflows, ``c · f(X / c)`` with ``c`` the
+    largest |entry| of each column. Raises when the statistic exceeds the float64 range."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = f(X)
+    if np.all(np.isfinite(out)):
+        return out
+    c = np.max(np.abs(X), axis=0)
+    c[c == 0] = 1.0
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = c * f(X / c)
+    if not np.all(np.isfinite(out)):
+        raise ValueError(f"{caller}: a column statistic of the embedding table exceeds the "
+                         f"float64 range (~1.8e308); rescale 'E'.")
+    return out
 
 
 def fvt_init(E, ids) -> np.ndarray:
@@ -258,13 +405,13 @@ def fvt_init(E, ids) -> np.ndarray:
     """
     E = _table(E, "fvt_init")
     t = _subtokens(ids, E.shape[0], "fvt_init")
-    return E[t].mean(axis=0)
+    return _column_stat(E[t], lambda X: X.mean(axis=0), "fvt_init")
 
 
 def adaptive_weights(n: int, which: str = "input") -> np.ndarray:
     r"""AdaptiVocab's position weights: :math:`\alpha_j \propto e^{2j}` for input embeddings,
     :math:`e^{-2j}` for output embeddings, :math:`j = 1..n`, normalised to sum 1
-    (``tokdist.py`` L537-L545 at ``ac9ef2c``).
+    (``tokdist.py`` L537-L545 at ``ac9ef2c``). ``1 <= n <= MAX_PHRASE``.
 
     Examples
     --------
@@ -275,7 +422,7 @@ def adaptive_weights(n: int, which: str = "input") -> np.ndarray:
     >>> np.round(adaptive_weights(3, "output"), 6)
     array([0.866813, 0.11731 , 0.015876])
     """
-    check_param("n", n, Interval(1, None, integer=True), "adaptive_weights")
+    check_param("n", n, Interval(1, MAX_PHRASE, integer=True), "adaptive_weights")
     check_param("which", which, Options("input", "output"), "adaptive_weights")
     j = np.arange(1, n + 1, dtype=np.float64)
     z = 2 * j if which == "input" else -2 * j
@@ -294,13 +441,19 @@ def adaptive_init(E, ids, which: str = "input") -> np.ndarray:
     """
     E = _table(E, "adaptive_init")
     t = _subtokens(ids, E.shape[0], "adaptive_init")
-    return adaptive_weights(t.size, which) @ E[t]
+    w = adaptive_weights(t.size, which)
+    return _column_stat(E[t], lambda X: w @ X, "adaptive_init")
 
 
 def random_init(E, rng) -> np.ndarray:
     r"""The random baseline: each coordinate drawn from :math:`N(\mu_c, \sigma_c^2)`, the mean
     and (unbiased) standard deviation of column :math:`c` of the embedding table
-    (``paper/apply_embedding_init.py`` L404-L413 at ``ac9ef2c``)."""
-    E = _table(E, "random_init")
-    rng = np.random.default_rng(rng)
-    return rng.normal(E.mean(axis=0), E.std(axis=0, ddof=1))
+    (``paper/apply_embedding_init.py`` L404-L413 at ``ac9ef2c``).
+
+    ``E`` needs at least two rows (the unbiased standard deviation of one row is undefined);
+    ``rng`` is None, a seed >= 0 or a numpy Generator."""
+    E = _table(E, "random_init", min_rows=2)
+    rng = check_rng(rng, "rng", "random_init")
+    mu = _column_stat(E, lambda X: X.mean(axis=0), "random_init")
+    sd = _column_stat(E, lambda X: X.std(axis=0, ddof=1), "random_init")
+    return rng.normal(mu, sd)

@@ -24,8 +24,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from theory.token_distill._core import merge_tokens, mse_on_hiddens
-from theory.validation import invalid
+from theory.token_distill._core import _id_seq, merge_tokens, mse_on_hiddens
+from theory.validation import check_array, invalid
+
+
+def _vector(e, d: int, caller: str) -> np.ndarray:
+    v = check_array(e, "e", caller, ndim=1)
+    if v.shape != (d,):
+        raise invalid("e", caller, f"a finite vector of length d = {d}", f"<array of shape "
+                      f"{v.shape}>")
+    return v
+
+
+def _phrase(phrase, V: int, caller: str) -> tuple:
+    ph = tuple(_id_seq(phrase, "phrase", caller, what=f"at least 2 ids in [0, {V - 1}]"))
+    if len(ph) < 2 or max(ph) >= V:
+        raise invalid("phrase", caller, f"at least 2 ids in [0, {V - 1}]", list(ph))
+    return ph
 
 
 def toy_hidden(X, W) -> np.ndarray:
@@ -42,10 +57,10 @@ def toy_hidden(X, W) -> np.ndarray:
     -------
     ndarray, shape (T, d)
     """
-    X = np.asarray(X, dtype=np.float64)
-    W = np.asarray(W, dtype=np.float64)
-    if X.ndim != 2 or X.shape[0] < 1:
-        raise invalid("X", "toy_hidden", "a 2-D array (T >= 1, d)", f"<shape {X.shape}>")
+    X = check_array(X, "X", "toy_hidden", ndim=2)
+    W = check_array(W, "W", "toy_hidden", ndim=2)
+    if X.shape[1] < 1:
+        raise invalid("X", "toy_hidden", "a 2-D array (T >= 1, d >= 1)", f"<shape {X.shape}>")
     if W.shape != (X.shape[1], X.shape[1]):
         raise invalid("W", "toy_hidden", f"a ({X.shape[1]}, {X.shape[1]}) array",
                       f"<shape {W.shape}>")
@@ -75,26 +90,39 @@ class ToyProblem:
 
     def loss(self, e) -> float:
         """The distillation loss at ``e`` (squared hidden units per coordinate)."""
-        r = self.A @ np.asarray(e, dtype=np.float64) - self.y
+        r = self.A @ _vector(e, self.d, "ToyProblem.loss") - self.y
         return float(r @ r / (self.rows * self.d))
 
     def grad(self, e) -> np.ndarray:
         """Its gradient, 2Aᵀ(Ae − y)/(K·d)."""
-        return 2 * self.A.T @ (self.A @ np.asarray(e, dtype=np.float64) - self.y) / (
+        return 2 * self.A.T @ (self.A @ _vector(e, self.d, "ToyProblem.grad") - self.y) / (
             self.rows * self.d)
 
 
-def _check_snippets(snippets, V: int):
+def _check_snippets(snippets, V: int, caller: str = "toy_distill_problem"):
+    what = f"a non-empty list of non-empty 1-D id sequences in [0, {V - 1}]"
+    if isinstance(snippets, str | bytes) or not hasattr(snippets, "__iter__"):
+        raise invalid("snippets", caller, what, f"<{type(snippets).__name__}>")
     out = []
     for s in snippets:
-        a = np.asarray(s).ravel()
-        if a.size < 1 or a.dtype.kind not in "iu" or a.min() < 0 or a.max() >= V:
-            raise invalid("snippets", "toy_distill_problem",
-                          f"a list of non-empty id sequences in [0, {V - 1}]", list(map(int, a)))
-        out.append(a.astype(np.int64))
+        a = _id_seq(s, "snippets", caller, what=what)
+        if max(a) >= V:
+            raise invalid("snippets", caller, what, a)
+        out.append(np.asarray(a, dtype=np.int64))
     if not out:
-        raise invalid("snippets", "toy_distill_problem", "a non-empty list of sequences", "[]")
+        raise invalid("snippets", caller, what, "[]")
     return out
+
+
+def _toy_inputs(E, W, caller: str):
+    E = check_array(E, "E", caller, ndim=2)
+    if E.shape[1] < 1:
+        raise invalid("E", caller, "a finite 2-D array (V >= 1, d >= 1)", f"<shape {E.shape}>")
+    d = E.shape[1]
+    W = check_array(W, "W", caller, ndim=2)
+    if W.shape != (d, d):
+        raise invalid("W", caller, f"a ({d}, {d}) array", f"<shape {W.shape}>")
+    return E, W
 
 
 def toy_distill_problem(E, W, snippets, phrase) -> ToyProblem:
@@ -122,20 +150,16 @@ def toy_distill_problem(E, W, snippets, phrase) -> ToyProblem:
     ToyProblem
         With ``loss``, ``grad``, the optimum ``e_opt`` and its loss ``loss_opt``.
     """
-    E = np.asarray(E, dtype=np.float64)
-    if E.ndim != 2 or not np.all(np.isfinite(E)):
-        raise invalid("E", "toy_distill_problem", "a finite 2-D array (V, d)",
-                      f"<shape {E.shape}>")
+    E, W = _toy_inputs(E, W, "toy_distill_problem")
     V, d = E.shape
-    W = np.asarray(W, dtype=np.float64)
-    if W.shape != (d, d):
-        raise invalid("W", "toy_distill_problem", f"a ({d}, {d}) array", f"<shape {W.shape}>")
-    ph = tuple(int(x) for x in np.asarray(phrase).ravel())
-    if len(ph) < 2 or min(ph) < 0 or max(ph) >= V:
-        raise invalid("phrase", "toy_distill_problem", f"at least 2 ids in [0, {V - 1}]",
-                      list(ph))
+    ph = _phrase(phrase, V, "toy_distill_problem")
+    snips = _check_snippets(snippets, V)
+    if not any(merge_tokens(s, {ph: V}).spans for s in snips):
+        raise invalid("snippets", "toy_distill_problem", f"a list in which the phrase {list(ph)} "
+                      "occurs at least once (else the loss does not depend on e*)",
+                      f"<{len(snips)} snippet(s) without it>")
     As, ys, prefix = [], [], 0
-    for s in _check_snippets(snippets, V):
+    for s in snips:
         mg = merge_tokens(s, {ph: V}, pad=-1)
         K = mg.length
         seq = mg.merged[:K]
@@ -154,7 +178,11 @@ def toy_distill_problem(E, W, snippets, phrase) -> ToyProblem:
     A, y = np.vstack(As), np.concatenate(ys)
     rows = A.shape[0] // d
     G, c = A.T @ A, A.T @ y
-    e_opt = np.linalg.solve(G, c)
+    try:
+        e_opt = np.linalg.solve(G, c)
+    except np.linalg.LinAlgError:
+        raise invalid("W", "toy_distill_problem", "a mixing matrix for which the loss has a "
+                      "unique minimiser (G = AᵀA invertible)", "<a W making G singular>") from None
     r = A @ e_opt - y
     return ToyProblem(A, y, G, c, e_opt, float(r @ r / (rows * d)), rows, prefix, d)
 
@@ -163,13 +191,12 @@ def toy_loss_by_forward(E, W, snippets, phrase, e) -> float:
     """The toy's distillation loss computed by running :func:`toy_hidden` on the merged and
     original sequences with the new row ``e`` appended to ``E`` (no linearisation): the forward
     pass the closed form is checked against."""
-    E = np.asarray(E, dtype=np.float64)
+    E, W = _toy_inputs(E, W, "toy_loss_by_forward")
     V = E.shape[0]
-    Ext = np.vstack([E, np.asarray(e, dtype=np.float64)[None]])
-    ph = tuple(int(x) for x in phrase)
+    Ext = np.vstack([E, _vector(e, E.shape[1], "toy_loss_by_forward")[None]])
+    ph = _phrase(phrase, V, "toy_loss_by_forward")
     S, T, M = [], [], []
-    for s in snippets:
-        s = np.asarray(s, dtype=np.int64)
+    for s in _check_snippets(snippets, V, "toy_loss_by_forward"):
         mg = merge_tokens(s, {ph: V}, pad=-1)
         S.append(toy_hidden(Ext[mg.merged[:mg.length]], W))
         T.append(toy_hidden(E[s], W))
