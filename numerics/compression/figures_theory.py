@@ -171,3 +171,37 @@ def drpc_curves(quick: bool = False):
            title=r"Gaussian DRPC, $\sigma_X = 1$, C loose (markers: direct search)")
     ax.legend(fontsize=7)
     return fig, cols
+
+
+@figure("compression", "block_length_two",
+        claims=("compression.thm3.two_letter_blocks_between",))
+def block_length_two(quick: bool = False):
+    """Rate-only Bernoulli distortion-rate curves at block lengths one and two, against the
+    single-letter form of Thm 3. The two-letter value is the HiGHS LP over the 256 maps of
+    {0,1}² with output law p_Y⊗p_Y; it lies between the one-letter LP and the single-letter
+    curve, as the converse of Thm 3 requires."""
+    import matplotlib.pyplot as plt
+
+    from theory.compression import binary_entropy
+    from theory.compression._reference_asymptotic import binary_asymptotic_drc_scan
+    from theory.compression._reference_lp import bernoulli_oneshot_lp, oneshot_lp
+
+    q_x, q_y = 0.3, 0.2
+    p_x, p_y = np.array([1 - q_x, q_x]), np.array([1 - q_y, q_y])
+    bits = np.array([[0, 0], [0, 1], [1, 0], [1, 1]])
+    d2 = (bits[:, None, :] != bits[None, :, :]).mean(-1)
+    rates = np.linspace(0, 1.05 * float(binary_entropy(q_x)), 8 if quick else 31)
+    one = [bernoulli_oneshot_lp(r, np.inf, q_x, q_y, 0.0) for r in rates]
+    two = [oneshot_lp(2 * r, np.outer(p_x, p_x).ravel(), np.outer(p_y, p_y).ravel(), d2)
+           for r in rates]
+    single = [q_x + q_y - 2 * q_x * q_y if r == 0 else
+              binary_asymptotic_drc_scan(r, np.inf, q_x, q_y, 0.0) for r in rates]
+    fig, ax = plt.subplots(figsize=(5.5, 3.8))
+    ax.plot(rates, one, "-o", ms=3, color="C3", label="block length 1 (LP, 4 maps)")
+    ax.plot(rates, two, "-s", ms=3, color="C0", label="block length 2 (LP, 256 maps)")
+    ax.plot(rates, single, color="k", lw=1.2, label="single-letter form of Thm 3")
+    ax.set(xlabel="rate R (bits per letter)", ylabel="Hamming distortion per letter",
+           title=f"Bernoulli, $q_X$ = {q_x}, $q_Y$ = {q_y}, no classification budget")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig, {"R_bits": rates, "one_letter": one, "two_letter": two, "single_letter": single}

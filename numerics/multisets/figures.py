@@ -124,3 +124,39 @@ def exp3_shift_correlation(quick: bool = False):
                  fontsize=10)
     fig.tight_layout()
     return fig, res.table()
+
+
+@figure("multisets", "fig6_attention_correlation",
+        claims=("multisets.fig6.attention_correlates_less",))
+def fig6_attention_correlation(quick: bool = False):
+    """Pearson correlation between the change of the pooled vector and each distance between
+    the latent multisets, for the sum, mean, max and attention pools of the experiment 1
+    networks (an analogue of the paper's Fig. 6 on shape clouds). Each dot is one seed; the bar
+    is the mean over seeds."""
+    import matplotlib.pyplot as plt
+
+    from numerics.multisets.experiments import lipschitz_experiment
+    from numerics.multisets.networks import DISTANCES, POOLS
+
+    runs = [lipschitz_experiment(quick, s) for s in range(2 if quick else 3)]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    width = 0.8 / len(DISTANCES)
+    rows = []
+    for k, dist in enumerate(DISTANCES):
+        x = np.arange(len(POOLS)) + (k - (len(DISTANCES) - 1) / 2) * width
+        vals = [[r.panel("aggregator", pool, dist).pearson for r in runs] for pool in POOLS]
+        ax.bar(x, [np.mean(v) for v in vals], width, color=f"C{k}", alpha=0.8,
+               label=f"{_DIST_LABEL[dist]} distance")
+        for xi, v, pool in zip(x, vals, POOLS):
+            ax.plot(np.full(len(v), xi), v, "k.", ms=3)
+            rows += [{"pool": pool, "distance": dist, "seed": s, "pearson_r": float(r)}
+                     for s, r in enumerate(v)]
+    ax.set_xticks(np.arange(len(POOLS)), [f"{p} pool" for p in POOLS])
+    ax.set_ylim(0, 1.05)
+    ax.set_xlabel("aggregation function of the trained network")
+    ax.set_ylabel("Pearson r(‖Δ pooled‖, distance)")
+    ax.set_title(f"Correlation of pooled change with latent distance, {len(runs)} seeds "
+                 "(shape clouds)", fontsize=10)
+    ax.legend(fontsize=7, loc="lower left")
+    fig.tight_layout()
+    return fig, rows

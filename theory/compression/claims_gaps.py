@@ -6,6 +6,26 @@ extraction whose formulas were flattened (see ``claims.py``). Independent comput
 LPs (``_reference_lp``), the exact-H(S|Y) p11 scan (``_reference_asymptotic``), SLSQP over
 binary test channels, the Gaussian (ρ, σ_Y) search (``_reference_gaussian``) and scipy
 quadrature of entropies of Gaussian mixtures.
+
+Pre-registered before the first run (second coverage pass, 2026-12-05):
+``thm1.lp_optimum_attained_by_code`` — at 40 random Bernoulli instances the code built from the
+optimal map mixture of (3) (U = map index, Z = f_U(X), Y = Z), evaluated by direct enumeration,
+has E d equal to the exact-H(S|Y) optimum within ``LP``, rate H(Z|U) ≤ R + ``LP``, output law
+q_Y within ``LP`` and H(S|Y) ≤ C + 1e-9. ``thm6.w2_nongaussian_not_better`` — the bimodal-noise
+outputs of the KL arm, with W2²(q_X, q_Y) by quadrature of the quantile coupling: E(X−Y)² ≥
+the Gaussian W2 DRPC at Y's own budgets (atol 1e-9); Y_G attains it within 1e-6;
+W2²(Y) ≥ W2²(Y_G) − ``QUADRATURE``.
+``remark2.constrained_above_ot`` — at 40 random Bernoulli instances the one-shot value (exact
+and linear classification models) is ≥ the OT LP over couplings − ``LP``, and equals it within
+``LP`` at R = 2 bits, C = 1 bit (both constraints slack). (Revised before its verdict was
+used: the first run drew C in [0, 1] and left 5 of 40 draws feasible; C is now drawn in
+[H_b(q_S1), H(S) + .1].) ``training.universal_quantisation_noise`` — for 7 inputs x and 5 thresholds t, P(Q(x+U) − U − x ≤
+t) by quadrature over U ~ Unif[−½, ½) equals t + ½ within ``QUADRATURE``, and E[Q(x+U) − U − x]
+= 0 within ``QUADRATURE``. ``thm3.two_letter_blocks_between`` —
+rate-only, 12 (q_X, q_Y) × 6 rates: the two-letter block value (HiGHS LP over the 256 maps of
+{0,1}² with output law p_Y⊗p_Y) is ≥ the single-letter value (p11 scan of I(X;Y) ≤ R) − ``LP``
+and ≤ the one-letter value + ``LP``, equal to both at R = 0 within ``LP``. (First run: the
+scan returned inf at R = 0, where only the product coupling is feasible; R = 0 now uses D_ind.)
 """
 
 from __future__ import annotations
@@ -17,7 +37,7 @@ from scipy.integrate import quad
 from scipy.optimize import brentq, linprog, minimize, minimize_scalar
 
 from theory.claims import Judge, claim
-from theory.compression._gaussian import gaussian_entropy
+from theory.compression._gaussian import gaussian_drpc, gaussian_entropy
 from theory.compression._reference_asymptotic import binary_asymptotic_drc_scan
 from theory.compression._reference_gaussian import gaussian_drpc_search
 from theory.compression._reference_lp import bernoulli_oneshot_lp
@@ -343,3 +363,303 @@ def _remark1_literal():
     return j.evidence(note=f"one-shot {one[0]:.6f} vs asymptotic {asy[0]:.6f} at q=.3, "
                       "R=.2; one-shot is above wherever R > 0. What holds: "
                       "compression.limits.oneshot_above_asymptotic.")
+
+
+# ------------------------------------------- Theorem 1, the other direction: (3) is attained
+
+def _min_rate_mixture(p11, q_x, q_y):
+    """Weights of the four binary maps with P(X=1,Y=1) = p11 and output law q_Y of least rate
+    E H(f_U(X)) (HiGHS); maps in the order of :func:`map_tables`."""
+    from theory.compression._reference_lp import map_tables
+
+    t = map_tables(np.array([1 - q_x, q_x]), 2)
+    a_eq = np.vstack([np.ones(4), t["push"].T, t["joint"][:, 1, 1]])
+    res = linprog(t["rate"], A_eq=a_eq, b_eq=[1.0, 1 - q_y, q_y, p11], bounds=[(0, None)] * 4,
+                  method="highs")
+    return res.x, t["maps"]
+
+
+@claim("compression.thm1.lp_optimum_attained_by_code", where="Thm 1, Eq. (3) (achievability)",
+       statement="The optimum of the problem over deterministic maps (3) is the distortion of a "
+       "code of Def. 2: with U the index of the map, Z = f_U(X) and the decoder Y = Z, the code "
+       "meets the rate H(Z|U) ≤ R, the output law q_Y and H(S|Y) ≤ C and its E d equals the "
+       "optimum of (3) (binary X, Y, S = X⊕S1, Hamming distortion; 40 random instances).",
+       expected="verified", evidence=("independent", "witness"),
+       source=("printed", (f"{LOCATOR}, 'One-shot constrained optimal transport', Def. 2 / "
+               "Eq. (2) and Thm 1 / Eq. (3)")),
+       setting="exact")
+def _thm1_attained(seed: int = 0):
+    """The ≤ half of Thm 1 (the ≥ half is compression.thm1.stochastic_codes_not_below_lp). The
+    optimum of (3) (two HiGHS LPs for the reachable p11 and the exact-H(S|Y) scan) fixes the
+    optimal p11; a third LP picks a map mixture with that p11 and least rate; the code it
+    defines is evaluated by direct enumeration of (U, X, Z, Y, S) (``_code_quantities``), which
+    shares nothing with the LPs but the instance."""
+    rng = np.random.default_rng(seed)
+    d_code, v_lp, r_code, r_cap, qy_code, qy_in, c_code, c_cap = ([] for _ in range(8))
+    n_inf = 0
+    for _ in range(40):
+        q_x, q_y = rng.uniform(0.05, 0.5, 2)
+        q_s1 = rng.uniform(0.0, 0.4)
+        h1 = float(-_xlog2([q_s1, 1 - q_s1]).sum())
+        q_s = q_x + q_s1 - 2 * q_x * q_s1
+        hs = float(-_xlog2([q_s, 1 - q_s]).sum())
+        hx = float(-_xlog2([q_x, 1 - q_x]).sum())
+        R, C = rng.uniform(0.0, 1.2 * hx), rng.uniform(h1, hs + 0.05)
+        v = bernoulli_oneshot_lp(R, C, q_x, q_y, q_s1, classification="exact")
+        if not math.isfinite(v):
+            n_inf += 1
+            continue
+        w, maps = _min_rate_mixture(0.5 * (q_x + q_y - v), q_x, q_y)
+        w = np.clip(w, 0.0, None) / np.clip(w, 0.0, None).sum()
+        enc = np.zeros((4, 2, 2))
+        enc[np.arange(4)[:, None], np.arange(2)[None, :], maps] = 1.0
+        dec = np.broadcast_to(np.eye(2), (4, 2, 2))
+        d, r, qy, c = _code_quantities(w, enc, dec, q_x, q_s1)
+        d_code.append(d)
+        v_lp.append(v)
+        r_code.append(r)
+        r_cap.append(R)
+        qy_code.append(qy)
+        qy_in.append(q_y)
+        c_code.append(c)
+        c_cap.append(C)
+    j = Judge()
+    j.close("code E d vs optimum of (3) (exact H(S|Y))", d_code, v_lp, atol=LP)
+    j.le("code rate H(Z|U) vs R", r_code, r_cap, atol=LP)
+    j.close("code output law q_Y vs the prescribed q_Y", qy_code, qy_in, atol=LP)
+    j.le("code H(S|Y) vs C", c_code, c_cap, atol=1e-9)
+    j.fact("enough feasible instances (≥ 20 of 40)", len(d_code) >= 20)
+    return j.evidence(note=f"{len(d_code)} feasible and {n_inf} infeasible instances; q_X, q_Y in "
+                      "[.05, .5], q_S1 in [0, .4], R in [0, 1.2 H_b(q_X)], C in [H_b(q_S1), "
+                      "H(S)+.05]. With the ≥ search this checks both directions of Thm 1 on "
+                      "binary alphabets (the paper's own Bernoulli model); larger alphabets are "
+                      "not computed.")
+
+
+# ------------------------------------------------------- Theorem 6, W2 arm: non-Gaussian Y
+
+def _mix_w2sq(mean, var, n: int = 160):
+    """W2²(N(0,1), ½N(mean, var) + ½N(−mean, var)) = E_Z (Z − F_Y^{-1}(Φ(Z)))² (the monotone
+    coupling), by Gauss-Hermite quadrature in Z with ``n`` nodes; F_Y^{-1} by vectorised
+    bisection on the cdf (z < 0) or the survival function (z ≥ 0), so the tails keep their
+    precision."""
+    from numpy.polynomial.hermite_e import hermegauss
+    from scipy.special import ndtr
+
+    z, wts = hermegauss(n)
+    wts = wts / math.sqrt(2 * math.pi)
+    s = math.sqrt(var)
+    upper = z >= 0
+    target = np.where(upper, ndtr(-z), ndtr(z))
+
+    def tail(y):
+        lo_tail = 0.5 * (ndtr((y - mean) / s) + ndtr((y + mean) / s))
+        up_tail = 0.5 * (ndtr((mean - y) / s) + ndtr((-mean - y) / s))
+        return np.where(upper, up_tail, lo_tail)
+
+    lo = np.full(n, -abs(mean) - 40 * s)
+    hi = np.full(n, abs(mean) + 40 * s)
+    for _ in range(100):
+        mid = 0.5 * (lo + hi)
+        # the lower tail rises in y, the upper tail falls: move towards the target either way
+        below = np.where(upper, tail(mid) > target, tail(mid) < target)
+        lo, hi = np.where(below, mid, lo), np.where(below, hi, mid)
+    t = 0.5 * (lo + hi)
+    return float(np.sum(wts * (z - t) ** 2))
+
+
+@claim("compression.thm6.w2_nongaussian_not_better", where="Thm 6 (W2 arm)",
+       statement="With X, S jointly Gaussian, MSE and the perception W2²(q_X, q_Y), no "
+       "non-Gaussian output beats the jointly Gaussian optimum: for outputs Y = σ_Y(ρX + "
+       "√(1−ρ²)N) with bimodal unit-variance noise N, E(X−Y)² is at least the Gaussian W2 DRPC "
+       "at Y's own I(X;Y), W2² and h(S|Y), and the moment-matched Gaussian Y_G attains the "
+       "Gaussian W2 DRPC at its own budgets.",
+       expected="verified", evidence=("independent", "witness"),
+       source=("printed", (f"{LOCATOR}, 'Asymptotic DRPC function for Gaussian sources', Thm 6 "
+               "(W2 arm: W2²(q_X, q_Y)); the KL arm is compression.thm6.kl_nongaussian_not_better")),
+       setting="exact")
+def _thm6_w2():
+    """As the KL arm, with W2² in place of KL: for a fixed variance the quantile coupling of
+    N(0,1) with Y is best when Y's quantile function is linear in X's, so W2²(Y) ≥ W2²(Y_G) =
+    (1 − σ_Y)². Y's W2² comes from quadrature of its quantile coupling (not from a formula);
+    the bound is our W2 DRPC closed form (``gaussian_drpc(perception="w2")``), which
+    compression.drpc.w2_matches_search and compression.thm7.corrected_drpc_matches_search check
+    against the (ρ, σ_Y) search (that search with POT's Bures W2 takes ~7 s a call, too slow for
+    nine calls here)."""
+    model = {"sigma_x": 1.0, "sigma_s": 1.0, "theta1": 0.8}
+    ng_d, ng_bound, g_d, g_search, w_ng, w_g = [], [], [], [], [], []
+    for rho, sigma_y in ((0.8, 0.8), (0.6, 0.75), (0.9, 0.95)):
+        c, a = sigma_y * math.sqrt(1 - rho**2), sigma_y * rho
+        d_g, i_g, _, h_g = _nongaussian_budgets(rho, sigma_y, 0.0, sigma_s=1.0, theta1=0.8)
+        w2_g = _mix_w2sq(0.0, a**2 + c**2)
+        g_d.append(d_g)
+        g_search.append(gaussian_drpc(i_g + 1e-12, w2_g + 1e-12, h_g + 1e-9, **model,
+                                      perception="w2"))
+        for m in (0.5, 0.9):
+            d, i, _, h = _nongaussian_budgets(rho, sigma_y, m, sigma_s=1.0, theta1=0.8)
+            w2 = _mix_w2sq(c * m, a**2 + c**2 * (1 - m**2))
+            ng_d.append(d)
+            ng_bound.append(gaussian_drpc(i, w2, h, **model, perception="w2"))
+            w_ng.append(w2)
+            w_g.append(w2_g)
+    j = Judge()
+    j.close("Y_G (m=0): E(X−Y_G)² vs Gaussian W2 DRPC at its quadrature budgets (3)",
+            g_d, g_search, atol=1e-6)
+    j.ge("non-Gaussian Y (6): E(X−Y)² vs Gaussian W2 DRPC at Y's own budgets", ng_d, ng_bound,
+         atol=1e-9)
+    j.ge("non-Gaussian Y: W2² (quadrature) vs W2² of Y_G", w_ng, w_g, atol=QUADRATURE)
+    return j.evidence(note="σ_X = σ_S = 1, θ1 = 0.8; (ρ, σ_Y) ∈ {(.8,.8), (.6,.75), (.9,.95)}, "
+                      "bimodal noise m ∈ {.5, .9}; smallest margin E(X−Y)² − bound = "
+                      f"{min(np.subtract(ng_d, ng_bound)):.3g}. With the KL arm this checks "
+                      "both perception measures Thm 6 names, on outputs of one non-Gaussian "
+                      "family (a search, not a proof).")
+
+
+# ------------------------------------------- text after Eq. (2): constraints cannot lower cost
+
+@claim("compression.remark2.constrained_above_ot",
+       where="text after Eq. (2) (constrained cost ≥ OT cost)",
+       statement="The one-shot constrained cost is never below the unconstrained optimal "
+       "transport cost, and reaches it when the rate and classification budgets are slack "
+       "(Bernoulli X, Y, S = X⊕S1, Hamming distortion; both classification models).",
+       expected="verified", evidence=("independent", "witness"),
+       source=("printed", (f"{LOCATOR}, 'One-shot constrained optimal transport', paragraph "
+               "after Eq. (2)")),
+       setting="exact")
+def _remark_above_ot(seed: int = 0):
+    """The constrained value is the HiGHS LP over map mixtures (and the exact-H(S|Y) scan); the
+    OT cost is a separate LP over couplings (p00, p01, p10, p11) with the two marginals."""
+    rng = np.random.default_rng(seed)
+    cons, ot, slack, ot_s = [], [], [], []
+    a_eq = np.array([[0, 0, 1, 1], [0, 1, 0, 1], [1, 1, 1, 1]], dtype=float)
+    cost = np.array([0.0, 1.0, 1.0, 0.0])
+    for i in range(40):
+        q_x, q_y = rng.uniform(0.02, 0.5, 2)
+        q_s1 = rng.uniform(0.0, 0.45)
+        q_s = q_x + q_s1 - 2 * q_x * q_s1
+        h1 = float(-_xlog2([q_s1, 1 - q_s1]).sum())
+        hs = float(-_xlog2([q_s, 1 - q_s]).sum())
+        R, C = rng.uniform(0.0, 1.0), rng.uniform(h1, hs + 0.1)
+        floor = linprog(cost, A_eq=a_eq, b_eq=[q_x, q_y, 1.0], method="highs").fun
+        v = bernoulli_oneshot_lp(R, C, q_x, q_y, q_s1,
+                                 classification="exact" if i % 2 else "linear")
+        if math.isfinite(v):
+            cons.append(v)
+            ot.append(floor)
+        if i < 12:
+            slack.append(bernoulli_oneshot_lp(2.0, 1.0, q_x, q_y, q_s1,
+                                              classification="exact" if i % 2 else "linear"))
+            ot_s.append(floor)
+    j = Judge()
+    j.ge("constrained one-shot value vs OT LP (feasible draws)", cons, ot, atol=LP)
+    j.close("slack budgets (R = 2, C = 1 bit): constrained value vs OT LP (12)", slack, ot_s,
+            atol=LP)
+    return j.evidence(note=f"{len(cons)} feasible of 40 draws (q_X, q_Y in [.02, .5], q_S1 in "
+                      "[0, .45], R in [0, 1], C in [H_b(q_S1), H(S)+.1] bits; classification "
+                      "models alternate). "
+                      "The remark holds by inclusion of the feasible sets; the check confirms "
+                      "the solvers agree with it and that the floor is reached.")
+
+
+# ------------------------------------------------ Theorem 3: two-letter blocks, rate only
+
+def _two_letter_value(R: float, q_x: float, q_y: float) -> float:
+    """Per-letter Hamming distortion of the best two-letter block code with common randomness
+    (Thm 1 on the product alphabet): HiGHS LP over the 256 maps {0,1}² → {0,1}², output law
+    p_Y⊗p_Y, rate E H(f_U(X²)) ≤ 2R bits."""
+    from theory.compression._reference_lp import oneshot_lp
+
+    p_x, p_y = np.array([1 - q_x, q_x]), np.array([1 - q_y, q_y])
+    bits = np.array([[0, 0], [0, 1], [1, 0], [1, 1]])
+    d = (bits[:, None, :] != bits[None, :, :]).mean(-1)
+    return oneshot_lp(2 * R, np.outer(p_x, p_x).ravel(), np.outer(p_y, p_y).ravel(), d)
+
+
+@claim("compression.thm3.two_letter_blocks_between",
+       where="Thm 3, Eq. (4) (converse at block length 2, rate only)",
+       statement="Without a classification budget, the best two-letter block code with common "
+       "randomness has a per-letter Hamming distortion between the single-letter value of (4) "
+       "(I(X;Y) ≤ R) and the one-letter value (Thm 1-2), equal to both at R = 0 and strictly "
+       "below the one-letter value at some rates: the converse of Thm 3 holds at n = 2 and "
+       "blocks move towards (4).",
+       expected="verified", evidence=("independent", "witness"),
+       source=("printed", (f"{LOCATOR}, 'Asymptotic constrained optimal transport', Def. 3 and "
+               "Thm 3 / Eq. (4); the constraints of (4) are lost in the extraction and rebuilt "
+               "from the form of Thm 5")),
+       setting="exact")
+def _thm3_two_letter(seed: int = 0):
+    """Def. 3 at n = 2 is, by Thm 1 on the product alphabet (checked at n = 1 by the thm1
+    rows), an LP over the 256 maps of {0,1}². The single-letter side is the p11 scan of
+    I(X;Y) ≤ R (``binary_asymptotic_drc_scan``, C = ∞; at R = 0 the product coupling's D_ind,
+    a single point the scan's grid misses), the one-letter side the LP over the
+    four maps. Only n = 2 and the rate-only problem are computed: the limit n → ∞ (the
+    achievability half of Thm 3) and the classification budget are not."""
+    rng = np.random.default_rng(seed)
+    two, single, one, gaps = [], [], [], []
+    zero_two, zero_single = [], []
+    for q_x, q_y in rng.uniform(0.05, 0.5, (12, 2)):
+        for R in (0.0, 0.1, 0.25, 0.4, 0.6, 0.8):
+            v2 = _two_letter_value(R, q_x, q_y)
+            # at R = 0 the only coupling is the product one (the scan's grid misses a point)
+            vs = (q_x + q_y - 2 * q_x * q_y if R == 0.0
+                  else binary_asymptotic_drc_scan(R, math.inf, q_x, q_y, 0.0))
+            v1 = bernoulli_oneshot_lp(R, math.inf, q_x, q_y, 0.0)
+            two.append(v2)
+            single.append(vs)
+            one.append(v1)
+            gaps.append(v1 - v2)
+            if R == 0.0:
+                zero_two.append(v2)
+                zero_single.append(vs)
+    j = Judge()
+    j.ge("two-letter block value vs single-letter (4), rate only (72)", two, single, atol=LP)
+    j.le("two-letter block value vs one-letter value (72)", two, one, atol=LP)
+    j.close("R = 0: two-letter value vs D_ind (12)", zero_two,
+            zero_single, atol=LP)
+    j.fact("blocks help somewhere: one-letter − two-letter > 1e-4", max(gaps) > 1e-4)
+    return j.evidence(note=f"12 random (q_X, q_Y) in [.05, .5]², R ∈ {{0, .1, .25, .4, .6, "
+                      f".8}} bits; largest gain of the two-letter block over one letter "
+                      f"{max(gaps):.4g}; smallest margin above (4) "
+                      f"{min(np.subtract(two, single)):.3g}.")
+
+
+# ------------------------------------- Training setup: universal quantisation (shared dither)
+
+@claim("compression.training.universal_quantisation_noise",
+       where="'Training setup' (universal quantisation for the shared randomness)",
+       statement="Universal quantisation with a dither U ~ Unif[−½, ½) shared by encoder and "
+       "decoder, Ỹ = Q(x + U) − U with Q rounding to the integers, adds to every input x an error "
+       "uniform on [−½, ½) whatever x is, so the shared randomness turns hard quantisation into "
+       "input-independent additive noise.",
+       expected="verified", evidence=("independent",),
+       source=("printed", (f"{LOCATOR}, 'Training setup' (shared randomness through universal "
+               "quantisation, Ỹ = g(Q(f(X) + U) − U))")),
+       setting="exact")
+def _uq_noise():
+    """P(Q(x+U) − U − x ≤ t) = Leb{u ∈ [−½, ½): round(x + u) − (x + u) ≤ t}, integrated by
+    scipy quad with the jump of round() as a break point, against the uniform law t + ½."""
+    xs = (-1.3, -0.5, 0.0, 0.2, 0.49, 0.5, 2.71)
+    ts = (-0.4, -0.1, 0.0, 0.25, 0.45)
+    cdf, unif, means = [], [], []
+    for x in xs:
+        brk = [b - x for b in (math.floor(x) + 0.5, math.floor(x) - 0.5, math.floor(x) + 1.5)
+               if -0.5 < b - x < 0.5]
+
+        def err(u, x=x):
+            v = x + u
+            return math.floor(v + 0.5) - v  # rounding half up
+
+        for t in ts:
+            cdf.append(quad(lambda u, t=t: float(err(u) <= t), -0.5, 0.5, points=brk + [
+                u for u in (t - x - math.floor(x),) if -0.5 < u < 0.5], limit=200,
+                epsabs=1e-13)[0])
+            unif.append(t + 0.5)
+        means.append(quad(err, -0.5, 0.5, points=brk, limit=200, epsabs=1e-13)[0])
+    j = Judge()
+    j.close("P(error ≤ t) by quadrature vs t + ½ (7 inputs × 5 thresholds)", cdf, unif,
+            atol=QUADRATURE)
+    j.close("E error by quadrature vs 0 (7 inputs)", means, [0.0] * len(means),
+            atol=QUADRATURE, scale=1.0)
+    return j.evidence(note="Inputs x ∈ {−1.3, −.5, 0, .2, .49, .5, 2.71}, thresholds t ∈ {−.4, "
+                      "−.1, 0, .25, .45}. This is the property the training setup relies on "
+                      "(Ziv 1985); the learned codecs themselves are the exp.* rows.")
