@@ -25,6 +25,9 @@ from numerics._atomic import write_text
 #: Kernel variants, weakest first; a processor supports a prefix of this tuple.
 VARIANTS = ("default", "avx2", "avx512")
 UNDECIDING = ("undecided", "unavailable", "error")
+#: A column of a merged report that a topic's runs could not fill (its processor lacked that
+#: kernel variant): neither a verdict nor a flip.
+NOT_RUN = "not run"
 
 
 def supported_variants() -> tuple[str, ...]:
@@ -130,18 +133,20 @@ class Stability:
         """Claims with two different decided verdicts across the runs (for a witness at a
         fixed seed: across the kernel variants)."""
         return [cid for cid in self.verdicts
-                if len({v for v in self._compared(cid) if v not in UNDECIDING}) > 1]
+                if len({v for v in self._compared(cid)
+                        if v not in UNDECIDING and v != NOT_RUN}) > 1]
 
     def redrawn(self) -> list[str]:
         """Witness claims whose verdict changes when their construction's seed is re-drawn
         (reported, not a flip: a witness exists at the registered seed)."""
         return [cid for cid in sorted(self.constructions)
-                if cid not in self.flips() and len(set(self.verdicts[cid])) > 1]
+                if cid not in self.flips()
+                and len(set(self.verdicts[cid]) - {NOT_RUN}) > 1]
 
     def wavers(self) -> list[str]:
         """Claims decided in some runs and undecided in others (reported, not flips)."""
         return [cid for cid, vs in self.verdicts.items() if cid not in self.flips()
-                and cid not in self.constructions and len(set(vs)) > 1]
+                and cid not in self.constructions and len(set(vs) - {NOT_RUN}) > 1]
 
     def to_markdown(self) -> str:
         mode = "quick" if self.quick else "full"
@@ -174,6 +179,10 @@ class Stability:
                           for sig, ts in envs.items()) + ".", ""]
         elif envs:
             lines += [f"Environment: {next(iter(envs))}.", ""]
+        if any(NOT_RUN in vs for vs in self.verdicts.values()):
+            lines += [(f"*{NOT_RUN}*: a topic whose rows were made (`--merge`) on a processor "
+                       "without that kernel variant; its other columns are compared as usual."),
+                      ""]
         if flips:
             lines += ["## Flips", ""] + [f"- `{c}`" for c in flips] + [""]
         redrawn = self.redrawn()
@@ -247,17 +256,24 @@ def merge(old: Stability, new: Stability) -> Stability:
     """``old`` with every topic that ``new`` ran replaced by ``new``'s rows, so that a report can
     be assembled from runs of a few topics at a time (a full run of all topics under four
     kernel variants and seed blocks does not fit one sitting on two cores)."""
-    if [r.label for r in old.runs] != [r.label for r in new.runs] or old.quick != new.quick:
-        raise ValueError("stability.merge needs the same runs and mode on both sides: "
-                         f"{[r.label for r in old.runs]} ({'quick' if old.quick else 'full'}) vs "
-                         f"{[r.label for r in new.runs]} ({'quick' if new.quick else 'full'})")
+    old_labels, new_labels = [r.label for r in old.runs], [r.label for r in new.runs]
+    # new runs may lack columns of the old report (a processor without AVX-512 cannot run
+    # that variant): those cells say "not run"; a run the old report lacks cannot be merged
+    if not set(new_labels) <= set(old_labels) or old.quick != new.quick:
+        raise ValueError("stability.merge needs the same runs (or a subset of the old ones, on a "
+                         "processor lacking a kernel variant) and mode on both sides: "
+                         f"{old_labels} ({'quick' if old.quick else 'full'}) vs "
+                         f"{new_labels} ({'quick' if new.quick else 'full'})")
     ran = set(new.topics)
-    out = Stability(runs=new.runs, quick=new.quick,
+    out = Stability(runs=old.runs, quick=new.quick,
                     topics=old.topics + tuple(t for t in new.topics if t not in old.topics))
     for src, keep in ((old, lambda t: t not in ran), (new, lambda t: t in ran)):
+        where = {label: i for i, label in enumerate(r.label for r in src.runs)}
         for cid, vs in src.verdicts.items():
             if keep(_topic(cid)):
-                out.verdicts[cid], out.expected[cid] = list(vs), src.expected[cid]
+                out.verdicts[cid] = [vs[where[label]] if label in where else NOT_RUN
+                                     for label in old_labels]
+                out.expected[cid] = src.expected[cid]
                 if cid in src.constructions:
                     out.constructions.add(cid)
         out.dates.update({t: d for t, d in src.dates.items() if keep(t)})

@@ -103,7 +103,17 @@ def test_merge_replaces_the_topics_run_now_and_keeps_the_rest(tmp_path):
     assert (back.verdicts, back.constructions, back.to_markdown()) == (
         merged.verdicts, merged.constructions, merged.to_markdown())
     with pytest.raises(ValueError, match="same runs"):
-        stability.merge(old, stability.Stability(runs=runs[:1]))
+        stability.merge(stability.Stability(runs=runs[:1]), new)
+    # a processor lacking a variant: the new topic's missing column says "not run", no flip
+    fewer = stability.Stability(runs=runs[:1] + runs[2:], topics=("b",), dates={"b": "d2"})
+    fewer.verdicts = {"b.w": ["verified", "refuted"]}
+    fewer.expected = {"b.w": "verified"}
+    m = stability.merge(old, fewer)
+    assert [r.label for r in m.runs] == [r.label for r in runs]
+    assert m.verdicts["b.w"] == ["verified", stability.NOT_RUN, "refuted"]
+    assert m.flips() == ["b.w"] and "*not run*" in m.to_markdown()
+    fewer.verdicts = {"b.w": ["verified", "verified"]}
+    assert stability.merge(old, fewer).flips() == []
 
 
 def test_a_merge_across_environments_says_so(tmp_path):
