@@ -18,8 +18,8 @@ rng = np.random.default_rng(0)
 
 # %% [markdown]
 # ## 1. The three distances
-# EMD is W1 between the uniform empirical measures, Hausdorff ignores multiplicities, matching
-# pads the smaller set with zero vectors. The paper's worked example, X = {{0,2}}, Y = {{0,2,2}}:
+# EMD is $W_1$ between the uniform empirical measures, Hausdorff ignores multiplicities, matching
+# pads the smaller set with zero vectors. The paper's worked example, $X = \{\{0,2\}\}$, $Y = \{\{0,2,2\}\}$:
 
 # %%
 from theory.multisets import aggregate, emd, hausdorff, lipschitz_constant, matching
@@ -32,7 +32,7 @@ print({k: float(abs(aggregate(X, k) - aggregate(Y, k))[0]) for k in ("mean", "su
 # ## 2. The tables of Thm 3.1 and Lemma 3.2
 # `lipschitz_constant` returns the paper's constant as a sympy expression (None: no constant).
 # Next to it, the sup ratio found by the adversarial search (L-BFGS-B on the set coordinates
-# from the best of many random pairs; d = 3, Lemma 3.2 at M = 3).
+# from the best of many random pairs; $d = 3$, Lemma 3.2 at $M = 3$).
 
 # %%
 from numerics.multisets.search import TABLE_M, table_search
@@ -79,12 +79,12 @@ for cell in FAMILY_CELLS:
 print("max/EMD witness ratios:", [round(emd(*max_emd_family(m, 3)) ** -1, 6) for m in (2, 3, 5)])
 
 # %% [markdown]
-# ### The max under Hausdorff on equal sizes: √d is not always sharp
-# Lemma 3.2 lists $\sqrt d$ for every M. The sharp constant is $\sqrt{\min(d, \max(1, 2M - 2))}$ (proof in
+# ### The max under Hausdorff on equal sizes: $\sqrt d$ is not always sharp
+# Lemma 3.2 lists $\sqrt d$ for every $M$. The sharp constant is $\sqrt{\min(d, \max(1, 2M - 2))}$ (proof in
 # `max_hausdorff_constant_equal_size`): with one element per set the max *is* the element
 # (ratio 1), and in general every coordinate's gap is paid by an edge of the "within $d_H$"
-# bipartite graph, whose minimum edge cover has at most 2M − 2 edges. The double-star witness
-# attains it for every (d, M).
+# bipartite graph, whose minimum edge cover has at most $2M - 2$ edges. The double-star witness
+# attains it for every $(d, M)$.
 
 # %%
 from theory.multisets import max_hausdorff_constant_equal_size, max_hausdorff_equal_size_witness
@@ -98,13 +98,14 @@ for d in (2, 3, 5, 8):
     print(f"d={d}, sqrt(d)={np.sqrt(d):.3f} | " + " | ".join(row))
 
 # %% [markdown]
-# The max/EMD cross means only "no constant uniform in the size": on sets of size ≤ M the
-# ratio never beats max(|X|, |Y|) (our sharpening, proof in `max_emd_constant_bounded_size`).
+# The max/EMD cross means only "no constant uniform in the size": on sets of size $\le M$ the
+# ratio never beats $\max(|X|, |Y|)$ (our sharpening, proof in `max_emd_constant_bounded_size`).
 
 # %% [markdown]
 # ## 4. Attention (Prop. 3.3)
-# W = −I, q = 1: the EMD ratio of {{c1, ε1}} vs {{c1, −ε1}} tends to cd/4 + 1 as ε → 0, so it is
-# unbounded in c, not in ε.
+# $W = -I$, $q = \mathbf 1$: the EMD ratio of $\{\{c\mathbf 1, \varepsilon\mathbf 1\}\}$ vs
+# $\{\{c\mathbf 1, -\varepsilon\mathbf 1\}\}$ tends to $cd/4 + 1$ as $\varepsilon \to 0$, so it is
+# unbounded in $c$, not in $\varepsilon$.
 
 # %%
 from theory.multisets import attention_witness_ratio
@@ -116,7 +117,7 @@ print([round(attention_witness_ratio(cc, 1e-3, 3), 4) for cc in (1, 10, 100)])
 # %% [markdown]
 # ## 5. Set networks (Thm 3.4)
 # With an encoder bias, the sum network is not matching-Lipschitz (ratios 6, 51, 501); the max
-# network's factor is √(pooled width), not √(input dimension): 16 unit tents on a 1-D input.
+# network's factor is $\sqrt{\text{pooled width}}$, not $\sqrt{\text{input dimension}}$: 16 unit tents on a 1-D input.
 
 # %%
 from theory.multisets import lipschitz_two_layer_1d, set_network, tent_encoder
@@ -153,7 +154,7 @@ print({k: float(v.max()) for k, v in mats.items()})
 # `encoder MLP → pool → head MLP` in torch (`numerics.multisets.networks`), trained on synthetic
 # shape clouds (spheres, cubes, tori, cylinders of random pose and size: a ModelNet40 stand-in)
 # and on digits as point clouds. The bound of a network is the product of the spectral norms of
-# its layers times the aggregator's constant (Thm 3.4; √(pooled width) for max).
+# its layers times the aggregator's constant (Thm 3.4; $\sqrt{\text{pooled width}}$ for max).
 
 # %%
 import torch
@@ -193,7 +194,7 @@ fig, _ = F.exp2_perturbation_drops(QUICK)
 
 # %% [markdown]
 # ### Experiment 3 (paper Fig. 3): distribution shift across set sizes
-# Digits binned by their number of points; train on one bin, test on the others; W1 between the
+# Digits binned by their number of points; train on one bin, test on the others; $W_1$ between the
 # bins' distributions of multisets with EMD (mean) or Hausdorff (max) as ground metric.
 
 # %%

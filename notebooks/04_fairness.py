@@ -59,7 +59,7 @@ plt.show()
 # %% [markdown]
 # ## 2. Scale robustness and the comparison with MMD and the mean gap
 # CS is invariant under a common affine map, so scaling a Gaussian pair leaves it unchanged.
-# KL is invariant too. MMD² with a fixed kernel, and the mean gap, move with the scale.
+# KL is invariant too. $\mathrm{MMD}^2$ with a fixed kernel, and the mean gap, move with the scale.
 # Read as "$D_{CS} \le \mathrm{MMD}^2$" the MMD claim fails; the ordering that holds is the
 # reverse, $\mathrm{MMD}^2_h \le c\,D_A$ for every width $h$ with the sharp constant
 # $c = 24\sqrt5/125 \approx 0.4293$, approached by near-equal variances $v(1\pm\varepsilon)$ at
@@ -74,10 +74,10 @@ for c in (0.1, 1.0, 10.0):
 
 # %% [markdown]
 # ## 3. The estimator
-# With Parzen width σ the estimator is the CS divergence of the two KDEs (Gram width $\sqrt2\sigma$).
-# It is a V-statistic with an O(1/n) upward bias against the *smoothed* closed form.
+# With Parzen width $\sigma$ the estimator is the CS divergence of the two KDEs (Gram width $\sqrt2\sigma$).
+# It is a V-statistic with an $O(1/n)$ upward bias against the *smoothed* closed form.
 # The torch version is differentiable (a loss). The binned fast Gauss transform computes the 1-D
-# estimator in O(n) and returns a rigorous error bound.
+# estimator in $O(n)$ and returns a rigorous error bound.
 
 # %%
 import torch
@@ -107,7 +107,7 @@ plt.show()
 
 # %% [markdown]
 # ## 4. Distribution-free DP bounds
-# For prediction densities on [0, 1], $\|p-q\|_2^2 = a^2+b^2-2ab\,e^{-D_A/2}$.
+# For prediction densities on $[0, 1]$, $\|p-q\|_2^2 = a^2+b^2-2ab\,e^{-D_A/2}$.
 # The continuous DP gap is at most $\|p-q\|_2/\sqrt{12}$ and the thresholded one at most
 # $\tfrac12\|p-q\|_2$; both constants are attained. On samples the histogram densities make the
 # bounds exact statements (the helper the training half uses to validate models).
@@ -125,7 +125,7 @@ for a, b in ((2, 5), (2, 2.5), (1, 1)):
 # ## 5. Every registered theory claim
 # Verdicts: `refuted` (the paper's statement fails on a concrete counterexample, under our reading
 # of the abstract) always comes with its `corrected` claims; `sharpened` and `extension` are our
-# own statements; `sanity` rows hold by construction and are not counted as verification. In QUICK mode the three slowest checks (sympy, d-D grids, Monte Carlo
+# own statements; `sanity` rows hold by construction and are not counted as verification. In QUICK mode the three slowest checks (sympy, $d$-D grids, Monte Carlo
 # consistency) are left to `iclr26-verify check`.
 
 # %%
@@ -148,8 +148,8 @@ for c in discover(["fairness"], kinds=("theory",)):
 
 # %% [markdown]
 # ### Data
-# Adult (sex), COMPAS (race), German credit (age > 25), Titanic (gender) from committed files,
-# and scikit-learn digits drawn in red or green, the colour agreeing with the label (digit ≥ 5)
+# Adult (sex), COMPAS (race), German credit (age $> 25$), Titanic (gender) from committed files,
+# and scikit-learn digits drawn in red or green, the colour agreeing with the label (digit $\ge 5$)
 # 90 % of the time in training and 50 % in test. Preprocessing (one-hot, standardisation with
 # training statistics, seeded splits) is in `numerics.data`.
 
@@ -168,7 +168,7 @@ print(f"digits   train {len(_d.y_train):6d}  test {len(_d.y_test):6d}  "
 # %% [markdown]
 # ### The estimator in a scikit-learn pipeline
 # `CSFairClassifier(lam, sigma)` penalises the CS divergence (convention A, nats) between the
-# KDEs of the two groups' predicted probabilities. Here on COMPAS, λ = 0 (ERM) against λ = 5.
+# KDEs of the two groups' predicted probabilities. Here on COMPAS, $\lambda = 0$ (ERM) against $\lambda = 5$.
 
 # %%
 import torch
@@ -185,9 +185,9 @@ for _lam in (0.0, 5.0):
     print(f"λ = {_lam:4g}: accuracy {_m['acc']:.3f}  ΔDP {_m['dp']:.3f}  ΔEO {_m['eo']:.3f}")
 
 # %% [markdown]
-# ### The sweep: λ × regularizer × data set × seeds
-# Every regularizer on its λ grid, ERM at λ = 0 (quick mode: COMPAS and German, 2 seeds).
-# The table reports each method at the λ with the lowest ΔDP among those within 2 accuracy points
+# ### The sweep: $\lambda$ × regularizer × data set × seeds
+# Every regularizer on its $\lambda$ grid, ERM at $\lambda = 0$ (quick mode: COMPAS and German, 2 seeds).
+# The table reports each method at the $\lambda$ with the lowest $\Delta\mathrm{DP}$ among those within 2 accuracy points
 # of ERM (mean ± std over seeds, percentage points).
 
 # %%
@@ -214,7 +214,7 @@ for _r in stability(QUICK):
 
 # %% [markdown]
 # ### The empirical claims
-# The paper's claims (better ΔDP/ΔEO at competitive accuracy, a more stable trade-off) and the
+# The paper's claims (better $\Delta\mathrm{DP}$/$\Delta\mathrm{EO}$ at competitive accuracy, a more stable trade-off) and the
 # check that the distribution-free DP bounds of the theory hold on every trained model.
 
 # %%

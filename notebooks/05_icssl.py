@@ -3,7 +3,7 @@
 # Fan, Rosu, Wang, Li, Carin & Cheng, *In-Context Semi-Supervised Learning* (arXiv 2512.15934,
 # ICLR 2026). The paper's claim: a transformer can do semi-supervised learning in context. An
 # RBF-attention layer builds the graph Laplacian of the prompt's points, stacked layers run a
-# power (subspace) iteration to its bottom eigenvectors, and TF_sup layers run functional
+# power (subspace) iteration to its bottom eigenvectors, and $\mathrm{TF}_{\mathrm{sup}}$ layers run functional
 # gradient descent on the labelled tokens. Each step is a training-free identity, checked below
 # to machine precision; the end-to-end claims are a light experiment. The paper's body was not
 # readable here, so statements attributed to it rest on our reading of its summaries. Points are
@@ -42,8 +42,8 @@ print("‖L̂ d‖, ‖1ᵀL̂‖, ‖L̂ 1‖       ", np.linalg.norm(L_hat @ d
 
 # %% [markdown]
 # ## 2. Which eigenvectors do the power layers find?
-# $\hat K = AD^{-1}$ is not symmetric. Right-multiplying a $k\times n$ block, $\Phi \leftarrow
-# \mathrm{orth}(\Phi \hat K)$, converges to the **left** eigenvectors of $\hat K$: the generalised
+# $\hat K = AD^{-1}$ is not symmetric. Right-multiplying a $k\times n$ block,
+# $\Phi \leftarrow \mathrm{orth}(\Phi \hat K)$, converges to the **left** eigenvectors of $\hat K$: the generalised
 # eigenvectors $(D-A)f = \lambda D f$ (the Belkin–Niyogi eigenmap). The right eigenvectors of
 # $\hat L$ are $Df$, a different subspace; without orthonormalisation everything collapses onto
 # the constant.
@@ -68,7 +68,7 @@ fig, _ = power_layers_convergence(quick=QUICK)
 plt.show()
 
 # %% [markdown]
-# ## 3. TF_sup is functional gradient descent, and its step size has a sharp bound
+# ## 3. $\mathrm{TF}_{\mathrm{sup}}$ is functional gradient descent, and its step size has a sharp bound
 # One layer adds $\alpha\sum_j [w_{y_j} - E(w|f_j)]\kappa(\varphi_i,\varphi_j)$, and
 # $w_{y_j} - E(w|f_j) = \partial\ell/\partial f_j$. For a PSD kernel the step never lowers the
 # labelled log-likelihood when $\alpha \le 4/(\|W\|_2^2\lambda_{\max}(K_{mm}))$; two coincident
@@ -80,7 +80,7 @@ plt.show()
 
 # %% [markdown]
 # ## 4. Why unlabelled context helps: one label per class on two circles
-# 20 TF_sup steps on raw $x$ vs on the Fiedler vector of the attention Laplacian, and harmonic
+# 20 $\mathrm{TF}_{\mathrm{sup}}$ steps on raw $x$ vs on the Fiedler vector of the attention Laplacian, and harmonic
 # label propagation on the same graph.
 
 # %%
@@ -109,7 +109,7 @@ for c in discover(["icssl"], kinds=("theory",)):
 # The light replication: tasks of $n = 100$ points in $\mathbb R^3$ on two pieces of a manifold
 # (circles, moons, planes, Swiss roll for training; sphere shells held out), randomly rotated,
 # with $m$ labels per class. E2E = RBF attention (learned bandwidth) → 16 orthonormalised power
-# layers → one TF_sup layer; EIG+ICL = exact eigenmap → TF_sup; ORIG+ICL = TF_sup on $x$; a
+# layers → one $\mathrm{TF}_{\mathrm{sup}}$ layer; EIG+ICL = exact eigenmap → $\mathrm{TF}_{\mathrm{sup}}$; ORIG+ICL = $\mathrm{TF}_{\mathrm{sup}}$ on $x$; a
 # standard 2-layer transformer; references: harmonic label propagation and eigenmap + logistic
 # regression. Thresholds of the claims were fixed before the full run.
 

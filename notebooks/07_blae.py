@@ -41,7 +41,7 @@ print(f"L_reg of the TRUE chart (ε = 0.3): {injective_loss(D, L):.3g} (not zero
 # %% [markdown]
 # ## 2. Theorem 3 and the non-convex image
 # The chart has $\sigma \equiv 1$, yet the Euclidean/geodesic ratio of the chart's pairs goes down
-# to $1/6$: with a Euclidean latent distance, Theorem 3's "⇐" needs a convex image. The corrected
+# to $1/6$: with a Euclidean latent distance, Theorem 3's "$\Leftarrow$" needs a convex image. The corrected
 # statement has the image's convexity defect $C = \sup d_{f(M)}/|\cdot| = 1 + w/h = 6$.
 
 # %%
@@ -87,11 +87,11 @@ for c in discover(["blae"], kinds=("theory",)):
 # %% [markdown]
 # ## Experiments (torch)
 # Four models on the authors' generator: a vanilla AE, the geodesic-preserving AE (the authors'
-# `GeoLoss`), BLAE with the code's Jacobian term and BLAE with the paper's σ-loss; the true chart
-# is the reference. Full mode: n = 300, width 64, 500 full-batch epochs, 3 seeds (reduced from the
-# paper's 1 500 points, width 256, 3 000 epochs); training distances are k = 5 graph geodesics
+# `GeoLoss`), BLAE with the code's Jacobian term and BLAE with the paper's $\sigma$-loss; the true chart
+# is the reference. Full mode: $n = 300$, width 64, 500 full-batch epochs, 3 seeds (reduced from the
+# paper's 1 500 points, width 256, 3 000 epochs); training distances are $k = 5$ graph geodesics
 # as in the code, evaluation uses exact geodesics. Thresholds and tests were fixed before the runs
-# (paired one-sided t-tests, α = 0.05). QUICK mode is too small to decide.
+# (paired one-sided t-tests, $\alpha = 0.05$). QUICK mode is too small to decide.
 
 # %%
 from numerics.blae.experiments import LABELS, chart_reference, shift_change, table
@@ -125,13 +125,13 @@ if not QUICK:
 # %% [markdown]
 # ## Empirical claims
 # What the light run shows (read after the runs; the claims' thresholds were fixed before):
-# at this size every model is under-trained — reconstruction MSE ≈ 0.7 against ≈ 0.04 in the
-# 1 000-epoch pilot of ours, and all four models land on nearly the same embedding (kNN ≈ 0.50,
-# Spearman ≈ 0.37, Procrustes ≈ 3.5 chart units against 0 for the true chart). The comparisons
+# at this size every model is under-trained — reconstruction MSE $\approx 0.7$ against $\approx 0.04$ in the
+# 1 000-epoch pilot of ours, and all four models land on nearly the same embedding (kNN $\approx 0.50$,
+# Spearman $\approx 0.37$, Procrustes $\approx 3.5$ chart units against 0 for the true chart). The comparisons
 # that were fixed in advance therefore come out *refuted at this size*, which says only that this
 # budget cannot show BLAE's advantage, not that the paper's Table 1 is wrong. The two facts that do
-# show up: BLAE's decoder singular values are the most concentrated (5–95 % ≈ [0.78, 1.05]
-# against the AE's [0.72, 1.23]), and its embedding moves less under non-uniform sampling.
+# show up: BLAE's decoder singular values are the most concentrated (5–95 % $\approx [0.78, 1.05]$
+# against the AE's $[0.72, 1.23]$), and its embedding moves less under non-uniform sampling.
 
 # %%
 for c in discover(["blae"], kinds=("empirical",)):
@@ -142,13 +142,13 @@ for c in discover(["blae"], kinds=("empirical",)):
 
 # %% [markdown]
 # ## What is wrong, and what is left
-# * Thm 3 with a Euclidean latent distance fails on the paper's own data set (κ = 6, not 1);
+# * Thm 3 with a Euclidean latent distance fails on the paper's own data set ($\kappa = 6$, not 1);
 #   corrected with the image's convexity defect, or with the intrinsic latent distance.
-# * Thm 4 read "for every n in [k, 2k]" fails for S¹ → ℝ; n = 2k holds.
-# * The true isometric chart is not a zero of the default injectivity term (ε = 0.3 > 1/6).
-# * The released Jacobian term has no lower bound and bounds σ² by κ; the released L_inj ignores
-#   exact collisions (pairs with d_N = 0 are masked out).
-# * Graph geodesics at fixed k = 5 keep a +11–14 % median overestimate as n grows.
+# * Thm 4 read "for every $n \in [k, 2k]$" fails for $S^1 \to \mathbb R$; $n = 2k$ holds.
+# * The true isometric chart is not a zero of the default injectivity term ($\varepsilon = 0.3 > 1/6$).
+# * The released Jacobian term has no lower bound and bounds $\sigma^2$ by $\kappa$; the released $L_{inj}$
+#   ignores exact collisions (pairs with $d_N = 0$ are masked out).
+# * Graph geodesics at fixed $k = 5$ keep a +11–14 % median overestimate as $n$ grows.
 # * Not run here: the rotated-digits ring stand-in, dSprites/MNIST, the other 7 baselines.
 
 # %% [markdown]

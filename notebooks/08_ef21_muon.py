@@ -71,10 +71,10 @@ for u in (4 / 3, 1.5):
 
 # %% [markdown]
 # ## 4. Rates on quadratics, where the constants are known
-# The test problems are $f_j = \tfrac12\|X - A_j\|_F^2$ (6×4, four workers), which in spectral
+# The test problems are $f_j = \tfrac12\|X - A_j\|_F^2$ ($6\times4$, four workers), which in spectral
 # geometry have $L = 4$ and $\tilde L = \rho = 2$. The uncompressed bound $\Delta/(tK) + Lt/2$ is
 # nearly attained: its slack is exactly $(f(X^K) - f^\star)/(tK)$. Our EF21 bound holds with about
-# 2× slack. Both fall as $K^{-1/2}$, the order the paper announces.
+# $2\times$ slack. Both fall as $K^{-1/2}$, the order the paper announces.
 
 # %%
 from numerics.ef21_muon.figures import ef_vs_naive_floor, floor_table, rates_vs_bounds
@@ -114,7 +114,7 @@ for c in discover(["ef21_muon"], kinds=("theory",)):
 
 # %% [markdown]
 # ## 7. Bits on digits
-# Four workers hold class-skewed shards of scikit-learn's digits and train a 64→64→10 MLP. Muon
+# Four workers hold class-skewed shards of scikit-learn's digits and train a $64\to64\to10$ MLP. Muon
 # updates the weights through the spectral LMO. The plot shows train loss against the uplink Mbit
 # each worker sends, as the median over seeds with the min–max band (QUICK: one seed, 60 steps,
 # so the 0.3 target is not reached and the claims stay undecided).

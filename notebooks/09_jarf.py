@@ -2,7 +2,7 @@
 # # Jacobian-Aligned Random Forests: the maths and the light experiments, checked
 # Rauniyar, *Jacobian-Aligned Random Forests* (arXiv 2512.08306, ICLR 2026). JARF fits a
 # surrogate forest, estimates the expected Jacobian outer product (EJOP) by central finite
-# differences, maps the inputs by one global matrix Ĥ and retrains an axis-aligned forest. The
+# differences, maps the inputs by one global matrix $\hat H$ and retrains an axis-aligned forest. The
 # paper body was not seen: formulas come from two public summaries (papernotes.org, themoonlight.io). Set `QUICK=1` for
 # small sizes (then the accuracy claims are undecided).
 
@@ -18,7 +18,7 @@ rng = np.random.default_rng(0)
 
 # %% [markdown]
 # ## 1. EJOP of index models in closed form
-# For f = tanh(wᵀx), x ~ N(0, I): H0 = E[sech⁴(‖w‖Z)]·wwᵀ, rank one.
+# For $f = \tanh(w^\top x)$, $x \sim \mathcal N(0, I)$: $H_0 = \mathbb E[\operatorname{sech}^4(\|w\|Z)]\, ww^\top$, rank one.
 
 # %%
 from theory.jarf import egop_single_index, precondition, principal_angles
@@ -29,9 +29,10 @@ print("eigenvalues:", np.round(np.linalg.eigvalsh(H), 6))
 print("angle top eigvec vs w (deg):", principal_angles(np.linalg.eigh(H)[1][:, -1], w))
 
 # %% [markdown]
-# ## 2. The map xᵀĤ is not a rotation
-# Ĥ is SPD with condition number (λ₁ + γ̄)/γ̄: for a rank-k EJOP and γ_rel = 1e-3 the d new
-# features live, to 1e-7 of their variance, in the k-dimensional EJOP subspace.
+# ## 2. The map $x^\top\hat H$ is not a rotation
+# $\hat H$ is SPD with condition number $(\lambda_1 + \bar\gamma)/\bar\gamma$: for a rank-$k$ EJOP and
+# $\gamma_{\mathrm{rel}} = 10^{-3}$ the $d$ new features live, to $10^{-7}$ of their variance, in the
+# $k$-dimensional EJOP subspace.
 
 # %%
 Hh = precondition(np.diag([1.0, 1.0] + [0.0] * 8), 1e-3)
@@ -58,7 +59,7 @@ specs = {s.name: s for s in discover_figures() if s.topic == "jarf"}
 fig, _ = specs["fd_zero_shares"].fn(QUICK)
 
 # %% [markdown]
-# ## 5. Rotated hyperplane: κ vs angle, and subspace recovery
+# ## 5. Rotated hyperplane: $\kappa$ vs angle, and subspace recovery
 
 # %%
 fig, _ = specs["angle_sweep"].fn(QUICK)

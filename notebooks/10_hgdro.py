@@ -1,8 +1,8 @@
 # %% [markdown]
-# # Hierarchical group DRO: the W∞ inner problem, the group game, and intra-group shift
+# # Hierarchical group DRO: the $W_\infty$ inner problem, the group game, and intra-group shift
 # Jo, Kim & Chae, *Mitigating spurious correlation via distributionally robust learning with
 # hierarchical ambiguity sets* (arXiv 2510.02818, ICLR 2026). Group DRO guards against the worst
-# group; the hierarchical set also lets each group's distribution move inside a Wasserstein-∞
+# group; the hierarchical set also lets each group's distribution move inside a Wasserstein-$\infty$
 # ball of radius $\varepsilon_g$ in the latent feature space $z(x)$:
 # $$\min_\theta\ \max_g\ \mathbb E_{\hat P_g}\ \sup_{\|z'-z(X)\|\le\varepsilon_g}
 #   \ell(f^L_\theta(z'), Y).$$
@@ -20,9 +20,9 @@ QUICK = os.environ.get("QUICK") == "1"
 
 # %% [markdown]
 # ## 1. The inner problem: a per-sample latent perturbation
-# For W∞ the supremum over the ball of distributions decouples into one supremum per sample
+# For $W_\infty$ the supremum over the ball of distributions decouples into one supremum per sample
 # (Lemma A.0.1). For a linear-logistic head it has a closed form,
-# $\operatorname{softplus}(-y w^\top z + \varepsilon\|w\|_q)$; for the ℓ∞ ball the maximiser is
+# $\operatorname{softplus}(-y w^\top z + \varepsilon\|w\|_q)$; for the $\ell_\infty$ ball the maximiser is
 # the sign step that the released code takes.
 
 # %%
@@ -76,9 +76,9 @@ print(f"ReLU witness: true value {true:.6f} (= log 2), surrogate {sur:.6f} (= so
 
 # %% [markdown]
 # ## 3. The group game on frozen features
-# With ρ = ∞ the outer supremum is the worst group. Alg. 1 plays exponentiated gradient on the
-# group weights against gradient descent on θ; Prop. B.1's $O(1/\sqrt T)$ holds for frozen
-# features (with features moving, the objective is not convex in θ). The explicit bound and the
+# With $\rho = \infty$ the outer supremum is the worst group. Alg. 1 plays exponentiated gradient on the
+# group weights against gradient descent on $\theta$; Prop. B.1's $O(1/\sqrt T)$ holds for frozen
+# features (with features moving, the objective is not convex in $\theta$). The explicit bound and the
 # duality gap, against cvxpy's optimum:
 
 # %%
@@ -87,7 +87,7 @@ plt.show()
 
 # %% [markdown]
 # Too large a radius collapses the optimum to the zero predictor (every robust group loss is
-# log 2). The threshold is exact: $\varepsilon_c = \max_{\|u\|\le1}\min_g u^\top\mu_g/s_g$.
+# $\log 2$). The threshold is exact: $\varepsilon_c = \max_{\|u\|\le1}\min_g u^\top\mu_g/s_g$.
 
 # %%
 fig, _ = collapse_figure(quick=QUICK)
@@ -115,7 +115,7 @@ for c in discover(["hgdro"], kinds=("theory",)):
 # ## Experiments (torch and exact solves)
 # ### A. Fixed features under intra-group shift
 # Latent (core, spurious) features; the minority groups' core mean moves toward the boundary by
-# δ at test time. Exact optima of ERM, Group DRO and hierarchical DRO (ℓ2 balls,
+# $\delta$ at test time. Exact optima of ERM, Group DRO and hierarchical DRO ($\ell_2$ balls,
 # $\varepsilon_g = \varepsilon\sqrt{n_{\min}/n_g}$).
 
 # %%
@@ -130,10 +130,10 @@ for i, m in enumerate(r.methods):
 
 # %% [markdown]
 # ### B. Coloured digits with a rotated group
-# The CMNIST recipe of the official code on scikit-learn's 8×8 digits: label = digit ≥ 5 with
+# The CMNIST recipe of the official code on scikit-learn's $8\times8$ digits: label = digit $\ge 5$ with
 # 25 % noise, colour spuriously tied to the label in training and reversed at test time; the
-# shifted test split rotates every image of group 3 (red, y = 1) by 90°. Features pretrained on
-# digit identity; radius relative to the batch's mean |z|. From scratch with the code's absolute
+# shifted test split rotates every image of group 3 (red, $y = 1$) by 90°. Features pretrained on
+# digit identity; radius relative to the batch's mean $|z|$. From scratch with the code's absolute
 # radius, hierarchical DRO collapses to a constant predictor.
 
 # %%

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # CUPID: one plug-in module for aleatoric and epistemic uncertainty, checked
 # Xu & Fan, *CUPID: A Plug-in Framework for Joint Aleatoric and Epistemic Uncertainty
-# Estimation with a Single Model* (arXiv 2603.10745, ICLR 2026). A module C inserted at layer l
+# Estimation with a Single Model* (arXiv 2603.10745, ICLR 2026). A module $C$ inserted at layer $l$
 # of a frozen host $M = F_l\circ B_l$ maps the feature $m$ to a perturbed reconstruction $m'$ and
 # a log-variance $s$. Aleatoric uncertainty is $e^{s}$, epistemic uncertainty the change
 # $\|F_l(m') - F_l(m)\|_1$ of the frozen head's output. The paper body was not readable here: the
@@ -65,8 +65,8 @@ for t in (1, 10, 100, 1000):
 # %% [markdown]
 # ## 4. The light experiment on digits
 # Host MLP 64-128-64-5 on digits 0–4, frozen; CUPID at the 64-d layer with the released loss
-# weights (1, 9e-3, 0.01). OOD = digits 5–9. Protocols: `code` (CUPID trained on the host's own
-# training split, as released), `heldout` (on unseen ID digits), `heldout_nomax` (T11 = 0).
+# weights $(1,\ 9\cdot10^{-3},\ 0.01)$. OOD = digits 5–9. Protocols: `code` (CUPID trained on the host's own
+# training split, as released), `heldout` (on unseen ID digits), `heldout_nomax` ($T_{11} = 0$).
 # Baselines: max-softmax, entropy, MC-dropout with 30 passes. Mean ± 95 % t-interval over seeds.
 
 # %%

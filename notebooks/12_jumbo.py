@@ -3,8 +3,8 @@
 # Fuller, Yassin, Kyrollos, Shelhamer & Green, *Thicker and Quicker: A Jumbo Token for Fast
 # Plain Vision Transformers* (arXiv 2502.15021, ICLR 2026; code `antofuller/jumbo`).
 #
-# One global token, J times wider than the patch tokens: J sub-tokens of width D in attention,
-# re-joined into one J·D vector for a wide FFN (JD → 4JD → JD) that all layers share (code v3).
+# One global token, $J$ times wider than the patch tokens: $J$ sub-tokens of width $D$ in attention,
+# re-joined into one $J\cdot D$ vector for a wide FFN ($JD \to 4JD \to JD$) that all layers share (code v3).
 # Its cost is pure accounting. This notebook checks the closed forms against an enumeration of
 # every tensor and matmul (sympy, for all sizes) and against models built in torch. Then it asks
 # whether the Jumbo FFN is really "negligible", and how Jumbo fares on digits against registers
@@ -89,9 +89,9 @@ for name in names:
 
 # %% [markdown]
 # ## 4. Digits: Jumbo vs registers vs plain ViT
-# sklearn digits as 1×8×8 images with 2×2 patches, L = 2, three seeds (one in QUICK mode, which
-# cannot decide anything). Jumbo (J = 4) is compared with CLS + 3 registers at the same width
-# D ∈ {8, 16}, and with registers and a plain ViT at the smallest width whose FLOPs reach
+# sklearn digits as $1\times8\times8$ images with $2\times2$ patches, $L = 2$, three seeds (one in QUICK mode, which
+# cannot decide anything). Jumbo ($J = 4$) is compared with CLS + 3 registers at the same width
+# $D \in \{8, 16\}$, and with registers and a plain ViT at the smallest width whose FLOPs reach
 # Jumbo's. The thresholds are fixed in `numerics/jumbo/claims.py`.
 
 # %%

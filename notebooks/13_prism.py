@@ -111,7 +111,7 @@ plt.show()
 
 # %% [markdown]
 # ## 5. PRISM-lite on synthetic graphs
-# Six generator classes (ER, SBM with 2/3 blocks, WS β = 0.1/0.4, BA), 100 graphs each (8 in
+# Six generator classes (ER, SBM with 2/3 blocks, WS $\beta = 0.1/0.4$, BA), 100 graphs each (8 in
 # quick mode), candidate noise $q \in \{0.1, 0.3, 0.5\}$, 5 seeds. Fixed spatial and sign-invariant
 # spectral descriptors stand in for the GNN and the band encoder; a linear softmax head is
 # trained with the partial-label loss, using uniform $Q$ (CC) or the propagated $Q$

@@ -21,7 +21,7 @@ QUICK = os.environ.get("QUICK") == "1"
 # before it outputs); XSL-RR at 128 bits with 6 control bits is NumPy's PCG64.
 
 # %%
-from theory.pcg import generate, pcg32, pcg64_xslrr, xshrs
+from theory.pcg import generate, pcg32, pcg64_xslrr
 
 print("pcg32(42, 54):", " ".join(f"{v:#010x}" for v in pcg32(42, 54, 6)))
 g = np.random.PCG64(12345)
@@ -34,11 +34,12 @@ print("XSH-RS 16/8 cb=2, O'Neill:", generate("xshrs", 4005, 12345, 777, 16, 8, b
 
 # %% [markdown]
 # ## 2. Structure: bit periods, lag differences, and an exact classical predictor
-# Bit j of the state has period 2^(j+1). For the lag T = 2^(k−b) the state difference is
-# divisible by 2^(k−b) and periodic with period 2^(b−2) at most, so
-# x_n = x_(n−T) + x_(n−P) − x_(n−T−P) (mod 2^b) holds exactly from position T + P on, for every
-# full-period (a, c), without knowing them. Its context is 5/4·√m at b = k/2 (where √m and
-# 2^(k−b) coincide) but grows as m/2^b at fixed b.
+# Bit $j$ of the state has period $2^{j+1}$. For the lag $T = 2^{k-b}$ the state difference is
+# divisible by $2^{k-b}$ and periodic with period $2^{b-2}$ at most, so
+# $$x_n = x_{n-T} + x_{n-P} - x_{n-T-P} \pmod{2^b}$$
+# holds exactly from position $T + P$ on, for every full-period $(a, c)$, without knowing them.
+# Its context is $\tfrac54\sqrt m$ at $b = k/2$ (where $\sqrt m$ and $2^{k-b}$ coincide) but grows
+# as $m/2^b$ at fixed $b$.
 
 # %%
 from numerics.pcg.figures import accuracy_per_position, classical_context, onset_vs_width
@@ -52,10 +53,10 @@ fig, _ = classical_context(quick=QUICK)
 plt.show()
 
 # %% [markdown]
-# ## 3. A light in-context experiment (k = 10, b ∈ {4, 5, 6})
-# 64 × 64 train pairs, 16 × 16 test pairs disjoint in a and c, a 2-layer transformer (d = 64,
-# 600 steps, seeds 0–2; quick: d = 16, 40 steps, one seed). If the model's first mechanism is
-# the carry-free lag, its accuracy rises at 2^(k−b) = 64, 32, 16 inputs while √m = 32 is fixed.
+# ## 3. A light in-context experiment ($k = 10$, $b \in \{4, 5, 6\}$)
+# $64 \times 64$ train pairs, $16 \times 16$ test pairs disjoint in $a$ and $c$, a 2-layer transformer
+# ($d = 64$, 600 steps, seeds 0–2; quick: $d = 16$, 40 steps, one seed). If the model's first mechanism is
+# the carry-free lag, its accuracy rises at $2^{k-b} = 64, 32, 16$ inputs while $\sqrt m = 32$ is fixed.
 
 # %%
 fig, _ = accuracy_per_position(quick=QUICK)
