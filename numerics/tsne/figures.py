@@ -28,10 +28,11 @@ def _class_legend(ax, sc, title="class", names=None):
 @figure("tsne", "impostors",
         claims=("tsne.exp1.impostor_digits", "tsne.exp1.impostor_pbmc", "tsne.exp1.same_p",))
 def impostors_figure(quick: bool = False):
-    """t-SNE and PCA of two real data sets (rows) and of their impostors, which have the same P
-    (the paper's Figs. 1 and 2), with the silhouette of each panel. The two t-SNE panels of a row
-    start from the same layout; they can differ only by floating-point rounding amplified over
-    the optimisation, and the claims compare distributions over random layouts, not one run.
+    """The t-SNE and PCA pictures of two real data sets (rows) and of their impostors, which have
+    the same P (the paper's Figs. 1 and 2), with the silhouette of each panel. The two t-SNE
+    panels of a row start from the same layout; they can differ only by floating-point rounding
+    amplified over the optimisation, and the claims compare distributions over random layouts,
+    not one run.
 
     A quick run subsamples 300 points and stops at 500 steps: there the amplified rounding shows
     (different silhouettes), and the figure says in its title that it is not the verified run.
