@@ -34,7 +34,7 @@ _SHARED = ("numerics/data", "numerics/store.py", "theory/validation.py", "theory
 #: Distributions whose version is part of every key: an upgrade of one of them can change a
 #: solver's answer or a training run, so it is a cache miss.
 _PACKAGES = ("numpy", "scipy", "torch", "scikit-learn", "cvxpy", "clarabel", "POT", "sympy",
-             "openTSNE", "joblib", "statsmodels")
+             "openTSNE", "umap-learn", "pynndescent", "numba", "joblib", "statsmodels")
 
 
 class StoreError(ValueError):
