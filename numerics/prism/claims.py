@@ -152,7 +152,12 @@ def _t2c(quick: bool = False):
        expected="verified", evidence=("observation",),
        statement="At low ambiguity (q = 0.1) relational inference costs at most 0.02 of test "
        "accuracy against CC (our non-inferiority margin; one-sided paired t-test over 20 "
-       "seeds, α = 0.05).", source=_SRC, setting=_SET, test=_T3)
+       "seeds, α = 0.05). This is weaker than the paper's 'outperforms under every noise "
+       "setting': superiority at q = 0.1 is not what this row tests.",
+       source=("ours", ("our non-inferiority reading at q = 0.1 with our −0.02 margin (T3, "
+               "fixed before the first full run); the paper's claim, per its OpenReview "
+               "m2MeiYOJED abstract and the papernotes.org note, is superiority at every q")),
+       setting=_SET, test=_T3)
 def _t3(quick: bool = False):
     from numerics import stats
 
@@ -211,8 +216,10 @@ def _t5(quick: bool = False):
 
 @claim("prism.paper.table", kind="empirical", where="main results table (papernotes.org note)",
        expected="unavailable", evidence=("observation",),
-       statement="PRISM's accuracies on ENZYMES, Letter-High, COIL-DEL, COLORS-3 and CIFAR10 "
-       "(e.g. 63.11 % on ENZYMES at q = 0.3) beat DEER and GraphACL.",
+       statement="PRISM's accuracies on its five benchmarks beat DEER and GraphACL at every "
+       "noise level shown (e.g. 63.11 % on ENZYMES at q = 0.3); the papernotes.org excerpt gives "
+       "DEER and GraphACL only on ENZYMES, Letter-High, COIL-DEL and COLORS-3, CIFAR10 only in "
+       "the ablation.",
        source=("secondary", ("the numbers as given by the papernotes.org note on OpenReview "
                "m2MeiYOJED; the printed table was not seen")),
        setting=("analogue", "not run: needs the TU data sets and CIFAR10 superpixels"))

@@ -112,10 +112,10 @@ def _cheb(seed: int = 0):
        "the sign of u_p negates z^(p) (not invariant); f(u) + f(−u) makes it invariant; and a "
        "linear f with the combinatorial Laplacian gives z^(p) = 0 for every p ≥ 2.",
        evidence=("proof", "witness"),
-       source=("secondary", ("the band encoder X^(p) = u_p ⊗ ρ(λ_p) as summarised by the "
-                      "papernotes.org note on OpenReview m2MeiYOJED (equations as "
-                      "summarised there; no paper body or code is public, the printed "
-                      "wording was not seen)")),
+       source=("ours", ("our derivation (not stated in any public text) on the band encoder "
+                 "X^(p) = u_p ⊗ ρ(λ_p), z^(p) = READOUT(f(X^(p))) as paraphrased by the "
+                 "papernotes.org note on OpenReview m2MeiYOJED (Key Design 2); f, the readout "
+                 "and the Laplacian are ours")),
        setting=("analogue", "f = tanh and a sum readout are ours"))
 def _bands(seed: int = 0):
     """Proof: tanh is odd and the readout is a sum, so z(−u) = −z(u); f(u) + f(−u) is even in u.
