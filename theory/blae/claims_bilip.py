@@ -119,8 +119,8 @@ def _holed_ratios(step=0.25, A=((1.0, 0.0), (0.0, 1.0))):
     return dn / D
 
 
-@claim("blae.reading.thm3_euclidean_latent", where="Thm 3 as used (Sec. 4, code; the note's reading of d_N)",
-       statement="Thm 3 as the note reads it (the headline reading, intrinsic distances, is "
+@claim("blae.reading.thm3_euclidean_latent", where="Thm 3 as used (Sec. 4, code; the papernotes.org summary's reading of d_N)",
+       statement="Thm 3 as the papernotes.org summary reads it (the headline reading, intrinsic distances, is "
        "blae.thm3.sigma_iff_bilip_convex): with d_N the Euclidean latent distance, σ(J) ∈ "
        "[1/κ, κ] on M implies κ-bi-Lipschitz. Counterexample: the paper's own holed Swiss roll chart has σ ≡ 1 (κ = 1), yet "
        "|f(x) − f(y)| / d_M(x, y) = 1/6 at (l, z) = (4, 2.5), (4, 3.5).",

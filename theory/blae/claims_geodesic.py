@@ -167,14 +167,14 @@ def _graph_fix(seed: int = 0):
 
 
 @claim("blae.remark2.delta_min_suffices", where="Remark 2 (threshold δ_min)",
-       statement="Remark 2 as the note summarises it: on a finite sample, separation need only be "
+       statement="Remark 2 as the papernotes.org summary gives it: on a finite sample, separation need only be "
        "checked at δ_min, the smallest pairwise d_M: the largest admissible ε, ε*(δ) = "
        "min_{d_M > δ} d_N/d_M, is non-decreasing in δ and constant below δ_min, so ε*(δ_min⁻) = "
        "min_δ ε*(δ). Checked on the authors' Swiss roll (1 500 training points, exact "
        "geodesics, the true chart as encoder): ε*(δ) by direct masking at 200 thresholds equals "
        "the suffix minimum of the pairs sorted by d_M, and its minimum over δ is its value at "
        "δ_min⁻. The released code does not use δ_min but δ = 0.05·max d_M (a fact checked here; "
-       "its size against δ_min and the share of pairs it leaves unchecked are in the note).",
+       "its size against δ_min and the share of pairs it leaves unchecked are in the evidence note).",
        evidence=("proof", "independent"),
        source=("secondary", ("Remark 2 ('only requires checking the threshold δ_min') as "
                              "quoted by the papernotes.org note on the ICLR 2026 paper "
