@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 import torch
 
-from numerics.pcg.data import pools, sample_sequences, held_out_sequences
+from numerics.pcg.data import held_out_sequences, pools, sample_sequences
 from numerics.pcg.model import GPTConfig, TinyGPT, per_position_accuracy, train
 from theory.pcg import generate
 
@@ -47,7 +47,7 @@ def test_training_is_deterministic_and_reduces_loss():
     def run():
         torch.manual_seed(0)
         m = TinyGPT(GPTConfig(vocab=16, ctx=24, d=16))
-        samp = lambda rng: sample_sequences(rng, p.train_a, p.train_c, 8, 24, "tlcg", 8, b=4)  # noqa: E731
+        samp = lambda rng: sample_sequences(rng, p.train_a, p.train_c, 8, 24, "tlcg", 8, b=4)
         return m, train(m, samp, 30, lr=3e-3, warmup=5, seed=1)
 
     (m1, l1), (_, l2) = run(), run()

@@ -23,7 +23,7 @@ from theory.pcg import (
     xshrs,
     xslrr,
 )
-from theory.pcg._kat import A, C, CODE_VECTORS, PCG32_42_54, S0
+from theory.pcg._kat import CODE_VECTORS, PCG32_42_54, S0, A, C
 
 
 @pytest.mark.parametrize("key", list(CODE_VECTORS), ids=str)

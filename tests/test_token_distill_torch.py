@@ -81,7 +81,7 @@ def test_init_rows_match_theory():
     E = model.tok.weight.detach().double().numpy()
     for method, fn in (("fvt", fvt_init), ("adaptivocab", adaptive_init)):
         rows = init_rows(model, PHRASES, method).double().numpy()
-        for (p, nid), r in zip(sorted(PHRASES.items(), key=lambda kv: kv[1]), rows):
+        for (p, _nid), r in zip(sorted(PHRASES.items(), key=lambda kv: kv[1]), rows):
             np.testing.assert_allclose(r, fn(E, list(p)), rtol=1e-6, atol=1e-7)
 
 

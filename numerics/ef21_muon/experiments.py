@@ -19,7 +19,6 @@ from __future__ import annotations
 import functools
 import math
 
-import numpy as np
 import pandas as pd
 import torch
 from torch import nn

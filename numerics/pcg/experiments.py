@@ -46,7 +46,7 @@ def icl_run(quick: bool, b: int, seed: int, device: str = "cpu") -> dict:
     the loss curve, and the exact two-lag predictor's accuracy on the same test sequences."""
     import torch
 
-    from numerics.pcg.data import pools, sample_sequences, held_out_sequences
+    from numerics.pcg.data import held_out_sequences, pools, sample_sequences
     from numerics.pcg.model import GPTConfig, TinyGPT, per_position_accuracy, train
     from theory.pcg import predictor_lags, two_lag_predictor
 
@@ -69,7 +69,7 @@ def icl_run(quick: bool, b: int, seed: int, device: str = "cpu") -> dict:
     hit[classical[0, 1:] < 0] = np.nan
     return {"acc": acc, "classical": hit,
             "loss": np.asarray(losses), "b": b, "seed": seed, "T": T, "P": P,
-            "n_test": int(len(X))}
+            "n_test": len(X)}
 
 
 def runs(quick: bool) -> list[dict]:

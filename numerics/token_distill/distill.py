@@ -97,7 +97,7 @@ def prepare(windows: np.ndarray, phrases: dict, device="cpu") -> Batch:
         q = np.flatnonzero(mg.mask == 1)
         ok = q + 1 < L
         nxt[i, :mg.length][ok] = w[q[ok] + 1]
-    t = lambda a: torch.as_tensor(a, device=device)  # noqa: E731
+    t = lambda a: torch.as_tensor(a, device=device)
     return Batch(t(merged), t(lens), t(mask), t(windows.astype(np.int64)), t(nxt))
 
 

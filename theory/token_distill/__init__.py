@@ -19,7 +19,12 @@ from theory.token_distill._core import (
     mse_on_hiddens,
     random_init,
 )
-from theory.token_distill._toy import ToyProblem, toy_distill_problem, toy_hidden, toy_loss_by_forward
+from theory.token_distill._toy import (
+    ToyProblem,
+    toy_distill_problem,
+    toy_hidden,
+    toy_loss_by_forward,
+)
 
 __all__ = [
     "Merge", "ToyProblem", "adaptive_init", "adaptive_weights", "ce_auto_weighted", "fvt_init",
