@@ -77,6 +77,12 @@ def binary_entropy(p) -> np.ndarray:
     p = _check_values("p", p, "binary_entropy", 0.0, 1.0, "[0, 1]")
     with np.errstate(divide="ignore", invalid="ignore"):
         h = -(np.where(p > 0, p * np.log2(p), 0.0) + np.where(p < 1, (1 - p) * np.log2(1 - p), 0.0))
+        # below 1e-8, 1 - p rounds away the digits of log2(1 - p) ~ -p/ln 2 (H_b(1e-20) was 2%
+        # low): that term through log1p there, where the rounding of 1 - p costs > 1e-9 of H_b
+        small = (p > 0) & (p < 1e-8)
+        if np.any(small):
+            tail = (1 - p) * np.log1p(-p) / np.log(2.0)
+            h = np.where(small, -(p * np.log2(np.where(small, p, 1.0)) + tail), h)
     return h
 
 
@@ -448,4 +454,15 @@ def bernoulli_classical_dr(R: float, p: float) -> float:
     target = float(binary_entropy(p)) - R
     if target <= 0:
         return 0.0
-    return float(brentq(lambda d: float(binary_entropy(d)) - target, 0.0, 0.5, xtol=_XTOL))
+    d = float(brentq(lambda d: float(binary_entropy(d)) - target, 0.0, 0.5, xtol=_XTOL))
+    if d < 1e-6:
+        # the absolute xtol (1e-14) swamps a small root (it returned 0 for p = 1e-20, R = H(p)/2):
+        # solve again on log d, to a relative tolerance, between the smallest normal float and 1/2
+        def f(t):
+            return float(binary_entropy(math.exp(t))) - target
+        lo = math.log(np.finfo(float).tiny)
+        if f(lo) > 0:
+            raise invalid("R", "bernoulli_classical_dr", "a rate whose distortion "
+                          "H_b^-1(H_b(p) - R) is at least ~2.2e-308 (a normal float64)", R)
+        d = math.exp(brentq(f, lo, math.log(0.5), xtol=1e-15, rtol=4 * np.finfo(float).eps))
+    return d

@@ -37,7 +37,41 @@ def gaussian_entropy(sigma: float) -> float:
     check_param("sigma", sigma, _POS, "gaussian_entropy")
     if sigma == math.inf:
         raise invalid("sigma", "gaussian_entropy", "a finite float > 0", sigma)
-    return 0.5 * math.log2(2 * math.pi * math.e * sigma**2)
+    if 1e-150 < sigma < 1e150:
+        return 0.5 * math.log2(2 * math.pi * math.e * sigma**2)
+    # sigma**2 would underflow (a ValueError or a subnormal's lost digits) or overflow
+    return 0.5 * math.log2(2 * math.pi * math.e) + math.log2(sigma)
+
+
+def _ratio_sq(theta1, sigma_s, sigma_x) -> float:
+    """theta1^2 / (sigma_s sigma_x)^2, formed as a ratio first where the squares leave range."""
+    try:
+        value = theta1**2 / (sigma_s * sigma_x) ** 2
+    except (OverflowError, ZeroDivisionError):
+        value = math.nan
+    if math.isfinite(value) and (value == 0 or value >= 1e-300) and sigma_s * sigma_x > 1e-150:
+        return value
+    return (theta1 / sigma_s / sigma_x) ** 2
+
+
+def _sq_units(fn, caller: str, names: str, *scale_args):
+    """``fn(*args)`` of a quantity homogeneous of degree 2 in ``scale_args``, evaluated on the
+    arguments scaled by a power of two (exact: bit-identical within range) and scaled back; a
+    value that float64 cannot hold is an error naming the parameters, not inf or 0."""
+    big = max(abs(a) for a in scale_args)
+    k = math.frexp(big)[1] if big > 0 else 0
+    v = fn(*(math.ldexp(a, -k) for a in scale_args))
+    if not math.isfinite(v):
+        return v
+    try:
+        out = math.ldexp(v, 2 * k)
+    except OverflowError:
+        out = math.inf
+    if v != 0 and (not math.isfinite(out) or abs(out) < 2.2250738585072014e-308):
+        raise invalid(names.split(",")[0].strip(), caller, f"parameters ({names}) whose "
+                      "distortion (squared units) is a normal float64 (~2.2e-308 to ~1.8e308)",
+                      f"<distortion {v:.6g} * 2**{2 * k}>")
+    return out
 
 
 def _check_model(caller, sigma_x, sigma_s, theta1, **others):
@@ -86,17 +120,28 @@ def gaussian_cb(R: float, *, sigma_x: float, sigma_s: float, theta1: float) -> f
     :math:`C_b(\infty) = h(S|X)`.
     """
     _check_model("gaussian_cb", sigma_x, sigma_s, theta1, R=(R, _RATE))
-    return 0.5 * math.log2(1 - theta1**2 * rho_rate(R) ** 2 / (sigma_s * sigma_x) ** 2) \
-        + gaussian_entropy(sigma_s)
+    rr = rho_rate(R) ** 2
+    if 1e-150 < abs(theta1) < 1e150 and 1e-150 < sigma_s * sigma_x < 1e150:
+        ratio = theta1**2 * rr / (sigma_s * sigma_x) ** 2  # the original order, bit for bit
+    else:  # the squares would under/overflow (ZeroDivisionError, OverflowError)
+        ratio = _ratio_sq(theta1, sigma_s, sigma_x) * rr
+    return 0.5 * math.log2(1 - ratio) + gaussian_entropy(sigma_s)
 
 
 def _h_s_given_x(sigma_x, sigma_s, theta1):
     """h(S|X) in bits, the feasibility floor of the classification constraint (C_b(∞))."""
-    return gaussian_entropy(sigma_s) + 0.5 * math.log2(1 - theta1**2 / (sigma_s * sigma_x) ** 2)
+    return gaussian_entropy(sigma_s) + 0.5 * math.log2(1 - _ratio_sq(theta1, sigma_s, sigma_x))
 
 
 def _distortion(rho, mu_x, sigma_x, mu_y, sigma_y):
-    return (mu_x - mu_y) ** 2 + sigma_x**2 + sigma_y**2 - 2 * rho * sigma_x * sigma_y
+    def d(mu_x, sigma_x, mu_y, sigma_y):
+        return (mu_x - mu_y) ** 2 + sigma_x**2 + sigma_y**2 - 2 * rho * sigma_x * sigma_y
+    # mu_x - mu_y can overflow even when each is finite: halve first, which is exact
+    if abs(mu_x) > 8e307 or abs(mu_y) > 8e307:
+        raise invalid("mu_x", "gaussian_drc", "means with |mu_x|, |mu_y| <= 8e307 (their "
+                      "difference must be a float64)", f"<mu_x={mu_x:g}, mu_y={mu_y:g}>")
+    return _sq_units(d, "gaussian_drc", "mu_x, sigma_x, mu_y, sigma_y",
+                     mu_x, sigma_x, mu_y, sigma_y)
 
 
 def gaussian_drc(R: float, C: float, *, mu_x: float, sigma_x: float, mu_y: float,
@@ -267,13 +312,15 @@ def gaussian_drpc(R: float, P: float, C: float, *, sigma_x: float, sigma_s: floa
         else:
             return math.inf
         if s <= sigma_x * rho:
-            return sigma_x**2 * (1 - rho**2)
-        return sigma_x**2 + s**2 - 2 * sigma_x * s * rho
+            return _sq_units(lambda sx: sx**2 * (1 - rho**2), caller, "sigma_x", sigma_x)
+        return _sq_units(lambda sx, s: sx**2 + s**2 - 2 * sx * s * rho, caller,
+                         "sigma_x, P", sigma_x, s)
     rho_c = rho_classification(C, sigma_x=sigma_x, sigma_s=sigma_s, theta1=theta1)
     if rho_c > rho_r + _FEAS:
         return math.inf
     s_hat = max(s, sigma_x * rho_r)
-    return float(sigma_x**2 + s_hat**2 - 2 * sigma_x * s_hat * rho_r)
+    return float(_sq_units(lambda sx, sh: sx**2 + sh**2 - 2 * sx * sh * rho_r, caller,
+                           "sigma_x, P", sigma_x, s_hat))
 
 
 def gaussian_classical_dr(R: float, sigma_x: float) -> float:
@@ -290,4 +337,10 @@ def gaussian_classical_dr(R: float, sigma_x: float) -> float:
     """
     check_param("R", R, _RATE, "gaussian_classical_dr")
     check_param("sigma_x", sigma_x, _POS, "gaussian_classical_dr")
-    return float(sigma_x**2 * np.exp2(-2 * R))
+    log2_d = 2 * math.log2(sigma_x) - 2 * R
+    if not -1022 <= log2_d < 1024:
+        raise invalid("R", "gaussian_classical_dr", "a rate with sigma_x^2 2^(-2R) a normal "
+                      "float64 (~2.2e-308 to ~1.8e308)", f"<R={R:g} with sigma_x={sigma_x:g}>")
+    if 1e-150 < sigma_x < 1e150 and 2 * R < 1000:
+        return float(sigma_x**2 * np.exp2(-2 * R))
+    return float(np.exp2(log2_d))

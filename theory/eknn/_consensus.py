@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from theory.eknn._kernel import _labels
+from theory.eknn._kernel import _labels, _pow2_exponent
 from theory.validation import check_array, check_nonempty, check_same_length, invalid
 
 
@@ -193,9 +193,20 @@ def kmeans_cost(Z, labels) -> float:
         raise invalid("labels", caller, "a 1-D label array (no NaN, no complex)",
                       f"<array of shape {lab.shape}, dtype {lab.dtype}>")
     check_same_length(caller, Z=Z, labels=lab)
+    # Z beyond 1e+-100 is scaled by a power of two (exact) so squares neither under- nor
+    # overflow (the cost was 0.0 at 1e-300 and inf at 1e170); refused if no float64 holds it
+    k = _pow2_exponent(Z)
+    Zs = np.ldexp(Z, -k) if k else Z
     total = 0.0
     for c in np.unique(lab):
-        P = Z[lab == c]
+        P = Zs[lab == c]
         # centred per cluster, so a large common offset does not cancel
         total += float(((P - P.mean(axis=0)) ** 2).sum())
-    return total
+    if k == 0:
+        return total
+    with np.errstate(over="ignore", under="ignore"):
+        out = float(np.ldexp(total, 2 * k))
+    if total > 0 and not np.finfo(float).tiny <= out < np.inf:
+        raise invalid("Z", caller, "points whose k-means cost (squared units) is a normal "
+                      "float64 (~2.2e-308 to ~1.8e308)", f"<cost {total:.6g} * 2**{2 * k}>")
+    return out

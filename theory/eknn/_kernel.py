@@ -84,6 +84,25 @@ def _sq_dists(V, caller: str) -> np.ndarray:
     return D
 
 
+def _pow2_exponent(A: np.ndarray) -> int:
+    """k with max|A| / 2**k in [0.5, 1) when max|A| is outside [1e-100, 1e100], else 0: dividing
+    by 2**k is exact, so within that range nothing changes bit for bit."""
+    a = float(np.abs(A).max()) if A.size else 0.0
+    return 0 if a == 0 or 1e-100 <= a <= 1e100 else int(np.frexp(a)[1])
+
+
+def _scaled_bandwidth(V: np.ndarray, rule: str, caller: str) -> tuple[float, int]:
+    """(sigma^2 of V / 2**k, k); the coincident fallback 1 is returned as (1, 0)."""
+    k = _pow2_exponent(V)
+    D = _sq_dists(np.ldexp(V, -k), caller)
+    if rule == "knn1":
+        np.fill_diagonal(D, np.inf)
+        s = float(np.median(D.min(axis=1)))
+    else:
+        s = float(np.median(D[np.triu_indices(len(V), 1)]))
+    return (s, k) if s > 0 else (1.0, 0)
+
+
 def bandwidth(V, rule: str = "knn1") -> float:
     """Gaussian bandwidth :math:`\\sigma^2` of the centres [our reconstruction].
 
@@ -108,13 +127,15 @@ def bandwidth(V, rule: str = "knn1") -> float:
     caller = "bandwidth"
     V = check_array(V, "V", caller, min_rows=2)
     check_param("rule", rule, Options("knn1", "median"), caller)
-    D = _sq_dists(V, caller)
-    if rule == "knn1":
-        np.fill_diagonal(D, np.inf)
-        s = float(np.median(D.min(axis=1)))
-    else:
-        s = float(np.median(D[np.triu_indices(len(V), 1)]))
-    return s if s > 0 else 1.0
+    # centres beyond ~1e+-150: squared distances under/overflowed (1e-170 gave the coincident
+    # fallback 1.0); computed on V scaled by a power of two, refused where sigma^2 is no float64
+    s, k = _scaled_bandwidth(V, rule, caller)
+    with np.errstate(over="ignore", under="ignore"):
+        out = float(np.ldexp(s, 2 * k))
+    if not np.finfo(float).tiny <= out < np.inf:
+        raise invalid("V", caller, "centres whose bandwidth sigma^2 (squared input units) is a "
+                      "normal float64 (~2.2e-308 to ~1.8e308)", f"<sigma^2 = {s:.6g} * 2**{2 * k}>")
+    return out
 
 
 def gauss_kernel(V, sigma2: float | None = None, rule: str = "knn1") -> np.ndarray:
@@ -136,9 +157,18 @@ def gauss_kernel(V, sigma2: float | None = None, rule: str = "knn1") -> np.ndarr
     """
     caller = "gauss_kernel"
     V = check_array(V, "V", caller)
-    D = _sq_dists(V, caller)
     if sigma2 is None:
-        sigma2 = bandwidth(V, rule) if len(V) >= 2 else 1.0
+        check_param("rule", rule, Options("knn1", "median"), caller)
+        D = _sq_dists(V, caller)  # squared distances beyond float64 stay refused, naming V
+        if len(V) < 2:
+            return np.exp(-D / 2.0)
+        # the default-bandwidth kernel is scale-invariant: on V / 2**k (exact) it is the same
+        # bits within range, and no longer all ones where the squares underflowed (V ~ 1e-170)
+        sigma2_s, k = _scaled_bandwidth(V, rule, caller)
+        if k:
+            D = _sq_dists(np.ldexp(V, -k), caller)
+        return np.exp(-D / (2.0 * sigma2_s))
+    D = _sq_dists(V, caller)
     check_param("sigma2", sigma2, Interval(0, None, "neither"), caller)
     check_param("rule", rule, Options("knn1", "median"), caller)
     return np.exp(-D / (2.0 * sigma2))

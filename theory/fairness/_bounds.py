@@ -14,6 +14,7 @@ Two kinds (our derivations):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,8 +37,27 @@ def l2_gap_from_cs(d_a: float, norm_p: float, norm_q: float) -> float:
     check_param("d_a", d_a, _NONNEG, caller)
     check_param("norm_p", norm_p, Interval(0, None, "neither"), caller)
     check_param("norm_q", norm_q, Interval(0, None, "neither"), caller)
-    gap2 = norm_p**2 + norm_q**2 - 2 * norm_p * norm_q * np.exp(-d_a / 2)
-    return float(np.sqrt(max(gap2, 0.0)))
+    try:
+        gap2 = norm_p**2 + norm_q**2 - 2 * norm_p * norm_q * np.exp(-d_a / 2)
+        ok = math.isfinite(gap2) and gap2 >= 1e-8 * (norm_p**2 + norm_q**2) >= 1e-290
+    except OverflowError:
+        ok = False
+    if ok:
+        return float(np.sqrt(max(gap2, 0.0)))
+    # Norms beyond ~1e154 overflowed (OverflowError) or below ~1e-154 underflowed (0.0), and at
+    # small D_A the difference cancelled (D_A = 1e-300 gave 0, not 1e-150): the same quantity as
+    # (a-b)^2 - 2ab expm1(-D_A/2), on norms scaled by a power of two, in range.
+    k = math.frexp(max(norm_p, norm_q))[1]
+    a, b = math.ldexp(norm_p, -k), math.ldexp(norm_q, -k)
+    g = math.sqrt(max((a - b) ** 2 - 2 * a * b * math.expm1(-d_a / 2), 0.0))
+    try:
+        out = math.ldexp(g, k)
+    except OverflowError:
+        out = math.inf
+    if g > 0 and not 2.2250738585072014e-308 <= out < math.inf:
+        raise invalid("norm_p", caller, "norms (norm_p, norm_q) whose L2 gap is a normal "
+                      "float64", f"<gap {g:.6g} * 2**{k}>")
+    return float(out)
 
 
 def dp_mean_gap_bound(l2_gap: float, *, support_length: float = 1.0) -> float:
@@ -83,7 +103,11 @@ def mean_gap_bound_gaussian(var0: float, var1: float, d_a: float) -> float:
     check_param("var0", var0, Interval(0, None, "neither"), caller)
     check_param("var1", var1, Interval(0, None, "neither"), caller)
     check_param("d_a", d_a, _NONNEG, caller)
-    return float(np.sqrt((var0 + var1) * d_a))
+    v = (var0 + var1) * d_a
+    if v == 0 or 2.2250738585072014e-308 <= v < math.inf:
+        return float(np.sqrt(v))
+    # the product left float64 (1e308 + 1e308 gave inf): the square roots separately
+    return float(math.sqrt(var0 / 2 + var1 / 2) * math.sqrt(2 * d_a))
 
 
 @dataclass(frozen=True)

@@ -180,6 +180,15 @@ def cs_mutual_information(yhat, s, sigma: float, *, chunk: int | None = None) ->
     n = yh.shape[0]
     _, members = _groups(s, n, caller)
     h = np.sqrt(2.0) * sigma
+    with np.errstate(over="ignore", under="ignore"):
+        direct = (2.0 * h * h >= np.finfo(np.float64).tiny
+                  and np.isfinite((np.ptp(yh, axis=0) ** 2).sum() / (2.0 * h * h)))
+    if not direct:
+        # sigma or the predictions near 1e+-160 and beyond: 1/(2h^2) or the squared distances
+        # left float64 (the result was NaN); in units of h as cs_divergence_kde does (the
+        # quantity is scale-invariant). Within range the unscaled path is kept bit for bit.
+        yh, _ = _scaled(yh, yh, h, sigma, caller)
+        h = 1.0
     sizes = np.array([idx.size for idx in members], dtype=np.float64)
     # log Σ_{i, j∈g} K_ij (all i), and log Σ_{i,j∈g} K_ij, per group g, as Gram means
     log_all_g = np.array([log_gram_mean(yh, yh[idx], h, chunk=chunk) + np.log(n * idx.size)

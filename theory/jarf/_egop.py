@@ -138,10 +138,30 @@ def egop_single_index(w, link: str = "tanh") -> np.ndarray:
     caller = "egop_single_index"
     w = check_array(w, "w", caller, ndim=1)
     check_param("link", link, _LINKS, caller)
-    c = single_index_coefficient(float(np.linalg.norm(w)), link)
+    a = float(np.abs(w).max()) if w.size else 0.0
+    if a == 0 or 1e-100 <= a <= 1e100:
+        r = float(np.linalg.norm(w))
+    else:  # the squares in the norm would over/underflow (|w| > 1e154 was refused as 's = inf')
+        r = a * float(np.linalg.norm(w / a))
+    c = single_index_coefficient(r, link)
     if link == "logistic":
         c *= 2.0
-    return c * np.outer(w, w)
+    if a == 0 or 1e-100 <= a <= 1e100:
+        return _representable(c * np.outer(w, w), w, "w", caller)
+    with np.errstate(over="ignore", under="ignore"):  # c ~ 1/|w| there: c w first
+        return _representable(np.outer(c * w, w), w, "w", caller)
+
+
+def _representable(H: np.ndarray, A: np.ndarray, name: str, caller: str) -> np.ndarray:
+    """H, or an error naming ``name`` when float64 cannot hold it: an entry overflowed (inf or
+    NaN), or a non-zero input gave an all-zero (underflowed) matrix."""
+    with np.errstate(invalid="ignore"):
+        big = float(np.abs(H).max()) if H.size else 0.0
+    if not np.isfinite(big) or (big < np.finfo(float).tiny and np.any(A != 0)):
+        raise invalid(name, caller, "values whose outer-product matrix is representable in "
+                      "float64 (entries between ~2.2e-308 and ~1.8e308)",
+                      f"<array with max|entry| = {float(np.abs(A).max()):.3g}>")
+    return H
 
 
 def egop_multi_index_mc(W, grad_g, n: int, rng) -> np.ndarray:
@@ -206,7 +226,8 @@ def ejop_from_jacobians(J, y_idx=None, mode: str = "full") -> np.ndarray:
     check_param("mode", mode, Options("full", "true_class"), caller)
     m = J.shape[0]
     if mode == "full":
-        return np.einsum("idc,iec->de", J, J) / m
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _representable(np.einsum("idc,iec->de", J, J) / m, J, "J", caller)
     if y_idx is None:
         raise invalid("y_idx", caller, "an array of class indices when mode='true_class'",
                       None)
@@ -216,4 +237,5 @@ def ejop_from_jacobians(J, y_idx=None, mode: str = "full") -> np.ndarray:
         raise invalid("y_idx", caller, f"an int array of shape ({m},) in [0, {J.shape[2]})",
                       f"<array of shape {y.shape}>")
     G = J[np.arange(m), :, y]
-    return G.T @ G / m
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _representable(G.T @ G / m, G, "J", caller)

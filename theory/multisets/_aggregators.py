@@ -35,11 +35,23 @@ def aggregate(X, kind: str) -> np.ndarray:
     """
     check_param("kind", kind, Options(*AGGREGATORS), "aggregate")
     X = check_array(X, "X", "aggregate")
-    if kind == "sum":
-        return X.sum(axis=0)
-    if kind == "mean":
-        return X.mean(axis=0)
-    return X.max(axis=0)
+    if kind == "max":
+        return X.max(axis=0)
+    # Near the float maximum the running sum overflows: the mean of three 1.5e308 was inf. On
+    # coordinates scaled by a power of two (exact; only beyond 1e100, so bit-identical below),
+    # and a sum that float64 cannot hold is an error, not inf.
+    a = float(np.max(np.abs(X))) if X.size else 0.0
+    s = float(np.ldexp(1.0, int(np.frexp(a)[1]) - 1)) if a > 1e100 else 1.0
+    out = (X / s).sum(axis=0) if kind == "sum" else (X / s).mean(axis=0)
+    if s == 1.0:
+        return out
+    with np.errstate(over="ignore"):
+        out = out * s
+    if not np.all(np.isfinite(out)):
+        raise invalid("X", "aggregate", f"vectors whose {kind} is finite in float64 "
+                      "(below ~1.8e308 in every coordinate)",
+                      f"<array with max|x| = {a:.3g} and {len(X)} rows>")
+    return out
 
 
 def attention_weights(X, W, q) -> np.ndarray:

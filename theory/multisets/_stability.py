@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from theory.multisets._distances import _scale_of, _unscale
 from theory.validation import Interval, check_array, check_param, invalid
 
 
@@ -30,7 +31,10 @@ def emd_add_one(X, w) -> float:
     """
     X, w = _set_and_point(X, w, "emd_add_one")
     n = len(X)
-    return float(np.linalg.norm(X - w, axis=1).sum() / (n * (n + 1)))
+    # scaled by a power of two outside [1e-100, 1e100] (norms under/overflowed: 0 or inf)
+    s = _scale_of(X, w)
+    return _unscale(float(np.linalg.norm(X / s - w / s, axis=1).sum() / (n * (n + 1))), s,
+                    "emd_add_one")
 
 
 def hausdorff_add_one(X, w) -> float:
@@ -39,7 +43,8 @@ def hausdorff_add_one(X, w) -> float:
     Prop. 3.6: one outlier moves the Hausdorff distance by its full distance to the set.
     """
     X, w = _set_and_point(X, w, "hausdorff_add_one")
-    return float(np.linalg.norm(X - w, axis=1).min())
+    s = _scale_of(X, w)
+    return _unscale(float(np.linalg.norm(X / s - w / s, axis=1).min()), s, "hausdorff_add_one")
 
 
 def matching_add_one(X, w) -> float:
@@ -49,7 +54,8 @@ def matching_add_one(X, w) -> float:
     1-Lipschitz for :math:`d_M` (Thm 3.1), and the sums differ by w.
     """
     _, w = _set_and_point(X, w, "matching_add_one")
-    return float(np.linalg.norm(w))
+    s = _scale_of(w)
+    return _unscale(float(np.linalg.norm(w / s)), s, "matching_add_one")
 
 
 def noise_bound(k: float, d: int) -> float:

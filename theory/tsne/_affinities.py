@@ -123,8 +123,19 @@ def calibrate(sq_dists, perplexity: float, *, tol: float = ENTROPY_TOL, max_iter
     beta[uniform], p[uniform] = 0.0, 1.0 / (n - 1)
     rows = np.flatnonzero(~limit & ~uniform)
     if rows.size:
-        beta[rows] = _solve_rows(d[rows], target, tol, max_iter)
-        _, _, p[rows] = _entropy_terms(d[rows], beta[rows])
+        # Solve on d scaled by a power of two (exact) to max 1: the Newton step squares beta and
+        # d, which over/underflows for distances near 1e+-300 (NaN or a wrong P). The iteration is
+        # scale-covariant, so within range the path, P and beta are bit-identical to unscaled.
+        k = int(np.frexp(d[rows].max())[1])
+        ds = np.ldexp(d[rows], -k)
+        bs = _solve_rows(ds, target, tol, max_iter)
+        _, _, p[rows] = _entropy_terms(ds, bs)
+        with np.errstate(over="ignore", under="ignore"):
+            beta[rows] = np.ldexp(bs, -k)
+        if not np.all(np.isfinite(beta[rows]) & (beta[rows] > 0)):
+            raise invalid("sq_dists", "joint_probabilities", "squared distances whose "
+                          "calibrated precisions beta = 1/(2 sigma^2) are finite and positive "
+                          "in float64", f"<matrix with max entry {D.max():.3g}>")
     P = np.zeros((n, n))
     P[~np.eye(n, dtype=bool)] = p.ravel()
     return beta, P

@@ -52,10 +52,43 @@ def student_kernel(Y) -> np.ndarray:
     return w
 
 
+def _scaled_kernel(Y):
+    """Y scaled by 2**-k (exact) to max|Y| <= 1, the scaled squared distances ``ds2`` (so
+    ``d2 = 4**k ds2``) and ``log w = -log(1 + d2)`` without overflow at any finite scale.
+
+    Used where the direct kernel over/underflows (coordinates beyond ~1e154: ``d2`` is inf and
+    every w is 0, so Q = 0/0 and the objective was NaN)."""
+    Y = np.asarray(Y, dtype=float)
+    k = int(np.frexp(np.abs(Y).max())[1])
+    Ys = np.ldexp(Y, -k)
+    diff = Ys[:, None, :] - Ys[None, :, :]
+    ds2 = np.einsum("ijk,ijk->ij", diff, diff)
+    with np.errstate(under="ignore"):
+        eps = np.ldexp(1.0, -2 * k)  # 4**-k; 0 when k is large and then negligible
+    with np.errstate(divide="ignore"):
+        # 1 + d2 = 4**k (4**-k + ds2); for duplicates with eps = 0 the exact value is log 1 = 0
+        logw = -(2 * k * np.log(2.0) + np.log(eps + ds2))
+    logw[ds2 == 0] = 0.0
+    np.fill_diagonal(logw, -np.inf)
+    return Ys, k, ds2, eps, logw
+
+
+def _kernel_in_range(w: np.ndarray) -> bool:
+    off = ~np.eye(w.shape[0], dtype=bool)
+    return bool(np.all(np.isfinite(w)) and np.all(w[off] >= np.finfo(float).tiny))
+
+
 def output_affinities(Y) -> np.ndarray:
-    r""":math:`Q_{ij} = w_{ij} / \sum_{k \ne l} w_{kl}` (Sec. 2). Shape (n, n)."""
+    r""":math:`Q_{ij} = w_{ij} / \sum_{k \ne l} w_{kl}` (Sec. 2). Shape (n, n).
+
+    Where the kernel under/overflows (coordinates beyond ~1e154), Q is computed from
+    :math:`\log w` by log-sum-exp instead (Q is then still a probability matrix, not 0/0)."""
     w = student_kernel(Y)
-    return w / w.sum()
+    if _kernel_in_range(w):
+        return w / w.sum()
+    *_, logw = _scaled_kernel(Y)
+    from scipy.special import logsumexp
+    return np.exp(logw - logsumexp(logw))
 
 
 def kl_divergence(P, Y) -> float:
@@ -79,6 +112,10 @@ def kl_divergence(P, Y) -> float:
     P, Y = _check_PY(P, Y, "kl_divergence")
     w = student_kernel(Y)
     mask = P > 0
+    if not _kernel_in_range(w):  # coordinates beyond ~1e154: the same sum from log w
+        from scipy.special import logsumexp
+        *_, logw = _scaled_kernel(Y)
+        return float(np.sum(P[mask] * (np.log(P[mask]) - logw[mask])) + logsumexp(logw))
     # log Q = log w - log sum w, kept in this form so a tiny Q does not underflow.
     return float(np.sum(P[mask] * (np.log(P[mask]) - np.log(w[mask]))) + np.log(w.sum()))
 
@@ -101,8 +138,30 @@ def kl_gradient(P, Y) -> np.ndarray:
     """
     P, Y = _check_PY(P, Y, "kl_gradient")
     w = student_kernel(Y)
+    if not _kernel_in_range(w):
+        # w (y_i - y_j) = 2**-k (Ys_i - Ys_j) / (4**-k + ds2): scaled so nothing overflows
+        Ys, k, ds2, eps, _ = _scaled_kernel(Y)
+        with np.errstate(divide="ignore", over="ignore"):
+            ws = np.where(ds2 > 0, 1.0 / (eps + ds2), 0.0)  # duplicates contribute 0
+        np.fill_diagonal(ws, 0.0)
+        M = (P - output_affinities(Y)) * ws
+        with np.errstate(under="ignore"):
+            return np.ldexp(_weighted_differences(M, Ys), -k)
     M = (P - w / w.sum()) * w
-    return 4.0 * (M.sum(axis=1)[:, None] * Y - M @ Y)
+    return _weighted_differences(M, Y)
+
+
+def _weighted_differences(M: np.ndarray, Y: np.ndarray) -> np.ndarray:
+    r""":math:`4 \sum_j M_{ij} (y_i - y_j)`. The fast form ``M.sum * Y - M @ Y`` cancels
+    catastrophically when a heavy pair (duplicates far from the rest: w = 1 against 1e-200) is
+    weighted by large coordinates; where its rounding bound exceeds 1e-9 of the result, the
+    differences are formed explicitly (same value to the rounding, no cancellation)."""
+    g = 4.0 * (M.sum(axis=1)[:, None] * Y - M @ Y)
+    absY = np.abs(Y)
+    bound = 8 * np.finfo(float).eps * (np.abs(M).sum(axis=1)[:, None] * absY + np.abs(M) @ absY)
+    if np.all(bound <= 1e-9 * np.abs(g).max()):
+        return g
+    return 4.0 * np.einsum("ij,ijk->ik", M, Y[:, None, :] - Y[None, :, :])
 
 
 def stationary_point(P, Y0, *, gtol: float = 1e-7, max_iter: int = 20000):

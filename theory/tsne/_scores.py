@@ -25,12 +25,34 @@ def check_labels(labels, n: int, caller: str, *, singletons: bool = False) -> np
     return codes
 
 
-def _sq_from(X=None, sq_dists=None, caller: str = ""):
+def _sq_from(X=None, sq_dists=None, caller: str = "", *, scaled: bool = False):
+    """The squared distances, or with ``scaled`` the pair (D * 4**-k, k): coordinates (or D)
+    scaled by a power of two, which is exact, so that squares neither overflow nor underflow at
+    scales near 1e+-300. The scores are scale-invariant, hence bit-identical within range."""
     if (X is None) == (sq_dists is None):
         raise invalid("X", caller, "given exactly when sq_dists is not", "<both or neither>")
     if X is not None:
-        return sq_distances(check_array(X, "X", caller, min_rows=3))
-    return check_sq_dists(sq_dists, caller)
+        X = check_array(X, "X", caller, min_rows=3)
+        if not scaled:
+            return sq_distances(X)
+        k = int(np.frexp(np.abs(X).max())[1])
+        return sq_distances(np.ldexp(X, -k)), 2 * k
+    D = check_sq_dists(sq_dists, caller)
+    if not scaled:
+        return D
+    k = int(np.frexp(D.max())[1]) // 2 * 2  # an even power: sqrt(D) scales exactly too
+    return np.ldexp(D, -k), k
+
+
+def _unscale(value: float, k: int, name: str, caller: str) -> float:
+    """``value * 2**k`` as a float, or an error when float64 cannot hold it."""
+    with np.errstate(over="ignore", under="ignore"):
+        out = float(np.ldexp(value, k))
+    if value != 0 and (not np.isfinite(out) or out == 0 or abs(out) < np.finfo(float).tiny):
+        raise invalid("X", caller, f"data whose {name} is representable in float64 "
+                      "(between ~2.2e-308 and ~1.8e308 squared-distance units)",
+                      f"<data whose {name} is {value:.6g} * 2**{k}>")
+    return out
 
 
 def silhouette(X=None, labels=None, *, sq_dists=None) -> float:
@@ -53,7 +75,7 @@ def silhouette(X=None, labels=None, *, sq_dists=None) -> float:
     -------
     float in [-1, 1]
     """
-    D = _sq_from(X, sq_dists, "silhouette")
+    D, _ = _sq_from(X, sq_dists, "silhouette", scaled=True)
     codes = check_labels(labels, D.shape[0], "silhouette")
     dist = np.sqrt(D)
     M = np.eye(codes.max() + 1)[codes]
@@ -102,7 +124,7 @@ def calinski_harabasz(X=None, labels=None, *, sq_dists=None) -> float:
     -------
     float >= 0, possibly inf
     """
-    D = _sq_from(X, sq_dists, "calinski_harabasz")
+    D, _ = _sq_from(X, sq_dists, "calinski_harabasz", scaled=True)
     codes = check_labels(labels, D.shape[0], "calinski_harabasz", singletons=True)
     n, k = D.shape[0], codes.max() + 1
     B, W = _scatter(D, codes)
@@ -124,18 +146,26 @@ def calinski_harabasz_shifted(B: float, W: float, n: int, k: int, c: float) -> f
 
 def scatter(X=None, labels=None, *, sq_dists=None) -> tuple[float, float]:
     """Between- and within-cluster sums of squares (B, W) of App. A.4, in squared distance units."""
-    D = _sq_from(X, sq_dists, "scatter")
-    return _scatter(D, check_labels(labels, D.shape[0], "scatter", singletons=True))
+    D, k = _sq_from(X, sq_dists, "scatter", scaled=True)
+    B, W = _scatter(D, check_labels(labels, D.shape[0], "scatter", singletons=True))
+    return _unscale(B, k, "between-cluster scatter B", "scatter"), \
+        _unscale(W, k, "within-cluster scatter W", "scatter")
 
 
 def dunn_extremes(X=None, labels=None, *, sq_dists=None) -> tuple[float, float]:
     """(d_b^2, d_w^2): smallest between-cluster and largest within-cluster squared distance."""
-    D = _sq_from(X, sq_dists, "dunn")
+    db2, dw2, k = _dunn_scaled(X, labels, sq_dists)
+    return _unscale(db2, k, "smallest between-cluster squared distance", "dunn"), \
+        _unscale(dw2, k, "largest within-cluster squared distance", "dunn")
+
+
+def _dunn_scaled(X, labels, sq_dists) -> tuple[float, float, int]:
+    D, k = _sq_from(X, sq_dists, "dunn", scaled=True)
     codes = check_labels(labels, D.shape[0], "dunn", singletons=True)
     same = codes[:, None] == codes[None, :]
     off = ~np.eye(D.shape[0], dtype=bool)
     within = D[same & off]
-    return float(D[~same].min()), float(within.max()) if within.size else 0.0
+    return float(D[~same].min()), float(within.max()) if within.size else 0.0, k
 
 
 def dunn(X=None, labels=None, *, sq_dists=None) -> float:
@@ -147,7 +177,7 @@ def dunn(X=None, labels=None, *, sq_dists=None) -> float:
 
     Returns a float >= 0, possibly inf.
     """
-    db2, dw2 = dunn_extremes(X, labels, sq_dists=sq_dists)
+    db2, dw2, _ = _dunn_scaled(X, labels, sq_dists)  # the ratio is scale-invariant
     if dw2 == 0:
         return 1.0 if db2 == 0 else np.inf
     return float(np.sqrt(db2) / np.sqrt(dw2))
