@@ -92,7 +92,7 @@ from typing import Any
 
 import numpy as np
 
-from theory import TOPICS
+from iclr26_verify import topics as _topics
 
 VERDICTS = ("verified", "refuted", "reading_fails", "not_reproduced", "undecided", "corrected",
             "sharpened", "extension", "failed_prediction", "sanity", "unavailable")
@@ -861,15 +861,24 @@ def _headline_test(tests) -> dict | None:
 
 
 def _source(fn) -> str | None:
-    """``path:line`` of a check, relative to the repository root."""
+    """``path:line`` of a check, relative to the folder that holds its top-level package
+    (``theory/tsne/claims.py:12`` for a built-in topic, ``mypaper/claims.py:8`` for an outside
+    one): never a machine's absolute path."""
+    import sys
+    from pathlib import Path
+
     try:
         path = inspect.getsourcefile(fn)
         line = inspect.getsourcelines(fn)[1]
     except (OSError, TypeError):
         return None
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
+    top = sys.modules.get(fn.__module__.split(".")[0])
+    top_file = getattr(top, "__file__", None)
+    if top_file is None:
+        root = Path(path).resolve().parent
+    else:  # a package's folder's parent; a top-level plain module's own folder
+        root = Path(top_file).resolve().parent.parent if hasattr(top, "__path__") else \
+            Path(top_file).resolve().parent
     try:
         rel = Path(path).resolve().relative_to(root)
     except ValueError:
@@ -970,8 +979,9 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
         :func:`missing_preregistration`.
     """
     topic = id.split(".", 1)[0]
-    if topic not in TOPICS:
-        raise ValueError(f"The 'id' parameter of claim must start with one of {TOPICS}. "
+    if topic not in _topics.keys():
+        raise ValueError(f"The 'id' parameter of claim must start with a registered topic key "
+                         f"(an entry point of {_topics.GROUP!r}: {_topics.keys()}). "
                          f"Got {id!r} instead.")
     if expected not in VERDICTS:
         raise ValueError(f"The 'expected' parameter of claim must be one of {VERDICTS}. "
@@ -1050,19 +1060,26 @@ def import_modules(package: str, prefix: str) -> None:
 def discover(topics: Iterable[str] | None = None, kinds: Iterable[str] = KINDS) -> list[Claim]:
     """Import every topic's claim modules and return the registered claims, sorted by id.
 
-    Theory claims live in ``theory.<topic>.claims*``; empirical ones (torch) in
-    ``numerics.<topic>.claims*``, imported only when ``"empirical"`` is among ``kinds``.
+    Topics are found through their entry points (:mod:`iclr26_verify.topics`); a topic's
+    ``modules`` are imported with their ``claims*`` submodules, its ``empirical_modules`` (torch)
+    only when ``"empirical"`` is among ``kinds``. A topic whose modules fail to import is left
+    out and named in :func:`iclr26_verify.topics.broken`; the others are still discovered.
     """
-    topics = tuple(TOPICS if topics is None else topics)
-    for t in topics:
-        if t not in TOPICS:
-            raise ValueError(f"The 'topic' parameter must be one of {TOPICS}. Got {t!r} instead.")
+    import warnings
+
+    topics = _topics.check_keys(topics)
     kinds = tuple(kinds)
+    ok = []
     for t in topics:
-        import_modules(f"theory.{t}", "claims")
-        if "empirical" in kinds:
-            import_modules(f"numerics.{t}", "claims")
-    return sorted((c for c in _REGISTRY.values() if c.topic in topics and c.kind in kinds),
+        try:
+            _topics.get(t).import_modules(("claims",), empirical="empirical" in kinds)
+        except Exception as exc:  # a broken plugin must not take the others down
+            _topics.mark_broken(t, f"{type(exc).__name__}: {exc}")
+            warnings.warn(f"topic {t!r}: its claim modules cannot be imported: "
+                          f"{type(exc).__name__}: {exc}", RuntimeWarning, stacklevel=2)
+            continue
+        ok.append(t)
+    return sorted((c for c in _REGISTRY.values() if c.topic in ok and c.kind in kinds),
                   key=lambda c: c.id)
 
 
