@@ -104,6 +104,21 @@ def _report_broken(console, topics=None) -> int:
     return 1 if broken else 0
 
 
+def cmd_new(args) -> int:
+    from iclr26_verify import scaffold
+
+    try:
+        folder = scaffold.write(args.name, args.dest)
+    except ValueError as exc:
+        sys.stderr.write(f"iclr26-verify: error: {exc}\n")
+        return 2
+    console = _console()
+    console.print(f"wrote {folder}: install it with `pip install -e {folder}`, then "
+                  f"`iclr26-verify check --topic {args.name}` (see the docs page "
+                  "'Verify your own paper')", soft_wrap=True)
+    return 0
+
+
 def cmd_topics(args) -> int:
     console = _console()
     console.print(_topics_table())
@@ -644,6 +659,12 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--topic", action="append", choices=_registry.keys(), metavar="T",
                         help="restrict to a topic (`iclr26-verify topics` lists them); "
                         "repeatable")
+
+    sp = sub.add_parser("new", help="write the skeleton of an outside paper: an installable "
+                        "package whose topic passes its check as written")
+    sp.add_argument("name", help="the topic key and package name ([a-z][a-z0-9_]*)")
+    sp.add_argument("--dest", default=".", help="the folder to write NAME/ into (default: .)")
+    sp.set_defaults(fn=cmd_new)
 
     sp = sub.add_parser("topics", help="list the registered topics (plugins) and where each "
                         "comes from")

@@ -122,3 +122,22 @@ def test_broken_plugin_is_named_and_others_still_load(env, tmp_path):
         assert "toypaper" in check.stdout
     finally:
         shutil.rmtree(dist)
+
+
+def test_new_skeleton_passes_its_own_check(env):
+    dest = env.path / "authors"
+    dest.mkdir()
+    env.cli("new", "mypaper", "--dest", str(dest))
+    project = dest / "mypaper"
+    assert (project / "pyproject.toml").is_file() and (project / "notebooks/mypaper.py").is_file()
+    again = env.cli("new", "mypaper", "--dest", str(dest), check=False)
+    assert again.returncode == 2 and "never writes over" in again.stderr
+    env.install(project)
+    check = env.cli("check", "--topic", "mypaper", "--jobs", "1", "--no-report", "--json")
+    assert _verdicts(check.stdout) == {"mypaper.eq1.geometric_sum": "verified"}
+    figures = env.cli("figures", "--topic", "mypaper", "--quick", "--jobs", "1",
+                      "--out", str(env.path / "figures"))
+    assert (env.path / "figures" / "mypaper" / "geometric_sum.png").is_file(), figures.stdout
+    tests = env.run("-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=project)
+    assert "2 passed" in tests.stdout
+    env.run("-c", "import runpy; runpy.run_path('notebooks/mypaper.py')", cwd=project)

@@ -981,8 +981,8 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
     topic = id.split(".", 1)[0]
     if topic not in _topics.keys():
         raise ValueError(f"The 'id' parameter of claim must start with a registered topic key "
-                         f"(an entry point of {_topics.GROUP!r}: {_topics.keys()}). "
-                         f"Got {id!r} instead.")
+                         f"(an entry point of {_topics.GROUP!r}: {_topics.keys()}; is the "
+                         f"topic's distribution installed?). Got {id!r} instead.")
     if expected not in VERDICTS:
         raise ValueError(f"The 'expected' parameter of claim must be one of {VERDICTS}. "
                          f"Got {expected!r} instead.")
