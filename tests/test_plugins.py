@@ -141,3 +141,29 @@ def test_new_skeleton_passes_its_own_check(env):
     tests = env.run("-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=project)
     assert "2 passed" in tests.stdout
     env.run("-c", "import runpy; runpy.run_path('notebooks/mypaper.py')", cwd=project)
+
+
+def test_outside_topic_gets_a_page_on_its_site(env):
+    """An author's own Sphinx site, with the extension that ships in the package, builds a page
+    for the outside paper from its report."""
+    reports = env.path / "site_reports"
+    env.cli("check", "--topic", "toypaper", "--theory-only", "--jobs", "1", "--reports",
+            str(reports))
+    (reports / "claims.partial.json").rename(reports / "claims.json")
+    docs = env.path / "site" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "conf.py").write_text(
+        'extensions = ["myst_nb", "sphinx.ext.autodoc", "iclr26_verify.sphinx"]\n'
+        'exclude_patterns = ["_build"]\nsuppress_warnings = ["toc.not_included"]\n')
+    (docs / "index.md").write_text("# My paper\n\n```{toctree}\n_generated/papers/index\n```\n")
+    env.env["ICLR26_DOCS_REPORTS"] = str(reports)
+    try:
+        build = env.run("-m", "sphinx", "-q", "-b", "html", str(docs), str(docs / "_build"),
+                        check=False)
+    finally:
+        del env.env["ICLR26_DOCS_REPORTS"]
+    page = docs / "_build" / "papers" / "toypaper.html"
+    page = page if page.exists() else docs / "_build" / "_generated" / "papers" / "toypaper.html"
+    assert page.is_file(), build.stdout + build.stderr
+    text = page.read_text()
+    assert "A toy paper" in text and "toypaper.eq1.geometric_sum" in text
