@@ -19,7 +19,8 @@ Names
     a paper and the modules that register its claims (:mod:`iclr26_verify.topics`).
 :func:`claim`, :class:`Judge`, :class:`Source`, :class:`Setting`, :class:`Preregistered`,
 :class:`Unavailable`, :class:`Evidence`, :func:`discover`
-    the claim registry (``discover(("mypaper",))``: the topic's claims, each with ``run()``): a claim declares where its statement comes from (``Source``) and where
+    the claim registry (``discover(("mypaper",))``: the topic's claims, each with ``run()``):
+    a claim declares where its statement comes from (``Source``) and where
     it was checked (``Setting``); its check states its comparisons through a ``Judge`` and
     returns ``judge.evidence(note=...)``; the verdict is derived.
 :func:`experiment`
@@ -35,13 +36,29 @@ load their modules on first use (the registry: numpy; none of them torch).
 
 from iclr26_verify.topics import Topic, TopicError
 
-__all__ = ["Topic", "TopicError", "claim", "Judge", "Source", "Setting", "Preregistered",
-           "Unavailable", "Evidence", "discover", "experiment", "figure", "one_sample", "paired",
-           "two_sample", "per_arm", "contrary_arms"]
+__all__ = [
+    "Evidence",
+    "Judge",
+    "Preregistered",
+    "Setting",
+    "Source",
+    "Topic",
+    "TopicError",
+    "Unavailable",
+    "claim",
+    "contrary_arms",
+    "discover",
+    "experiment",
+    "figure",
+    "one_sample",
+    "paired",
+    "per_arm",
+    "two_sample",
+]
 
 # lazily, so that the registry (which reads the topics) can import this package's modules
 _LAZY = {**dict.fromkeys(("claim", "Judge", "Source", "Setting", "Preregistered", "Unavailable",
-                          "Evidence", "discover"), "theory.claims"),
+                          "Evidence", "discover"), "iclr26_verify.registry.claims"),
          "experiment": "numerics.store", "figure": "numerics.figures",
          "one_sample": "numerics.stats", "paired": "numerics.stats",
          "two_sample": "numerics.stats", "per_arm": "numerics.stats",

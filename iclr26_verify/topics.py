@@ -65,7 +65,8 @@ class Topic:
         The paper's blueprint (``blueprint.toml``), a path relative to the folder of the first of
         ``modules`` (default: ``blueprint.toml`` there, if it exists).
     notebook : str or None
-        A jupytext ``py:percent`` notebook, a path relative to the same folder (optional).
+        A jupytext ``py:percent`` notebook, a path relative to the same folder (optional; not
+        yet executed by ``iclr26-verify notebooks``, which runs the built-in ones).
     order : int
         Where the topic's section sits in the report: topics are listed by ``(order, key)``
         (the built-in ones declare 1 to 19; an outside topic comes after them by default).

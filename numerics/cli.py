@@ -32,7 +32,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         if "invalid choice" in message and "--topic" in message:
             message = (message.split(" (choose from")[0]
-                       + f"; valid topics: {', '.join(_registry.keys())}")
+                       + f"; valid topics: {', '.join(_registry.ordered())}")
         sys.stderr.write(f"iclr26-verify: error: {message}\n")
         raise SystemExit(2)
 

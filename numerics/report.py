@@ -10,8 +10,8 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
-from numerics._atomic import write_text
 from iclr26_verify import topics as _registry
+from numerics._atomic import write_text
 from theory.claims import (
     DELTAS,
     HOLDING,

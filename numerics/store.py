@@ -95,9 +95,10 @@ def environment() -> tuple[str, ...]:
 
 
 #: Modules of a topic that only consume experiments (claims judge them, figures draw them, tests
-#: test them): an experiment's result cannot depend on them, so editing a claim's test or a
-#: figure's legend re-judges or redraws without retraining.
-_CONSUMERS = ("claims", "figures", "test_")
+#: test them) or register it (``topic.py``: its title and modules): an experiment's result cannot
+#: depend on them, so editing a claim's test or a figure's legend re-judges or redraws without
+#: retraining.
+_CONSUMERS = ("claims", "figures", "test_", "topic.py")
 
 
 @functools.cache
