@@ -197,7 +197,7 @@ def write(name: str, dest: str | Path = ".") -> Path:
     if not isinstance(name, str) or not _NAME.match(name):
         raise ValueError(f"The 'name' parameter of new must match {_NAME.pattern} (it is the "
                          f"topic key and the package name). Got {name!r} instead.")
-    if name in topics.keys():
+    if name in topics.keys():  # noqa: SIM118 - a function of the registry, not a dict
         raise ValueError(f"The 'name' parameter of new must not be a registered topic key "
                          f"({', '.join(topics.keys())}). Got {name!r} instead.")
     folder = Path(dest) / name

@@ -203,7 +203,7 @@ def _loaded() -> dict[str, Topic]:
             if topic.key != ep.name:
                 raise TopicError(f"{ep.value} has key {topic.key!r}, but its entry point is "
                                  f"named {ep.name!r}")
-        except Exception as exc:  # a broken plugin must not take the others down
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not take the others down
             _BROKEN[ep.name] = f"{dist}: {type(exc).__name__}: {exc}"
             warnings.warn(f"topic {ep.name!r} (distribution {dist}) cannot be loaded: "
                           f"{type(exc).__name__}: {exc}", RuntimeWarning, stacklevel=2)
@@ -282,9 +282,9 @@ def topic_of_module(module: str) -> str | None:
     for key, topic in _loaded().items():
         for name in topic.all_modules():
             pkg = name if _is_package(name) else name.rpartition(".")[0] or name
-            if module == pkg or module.startswith(pkg + "."):
-                if best is None or len(pkg) > best[1]:
-                    best = (key, len(pkg))
+            inside = module == pkg or module.startswith(pkg + ".")
+            if inside and (best is None or len(pkg) > best[1]):
+                best = (key, len(pkg))
     return best[0] if best else None
 
 

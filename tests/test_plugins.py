@@ -43,7 +43,7 @@ class Env:
                     "MPLBACKEND": "Agg", "PYTHONPATH": ""}
 
     def run(self, *args, check=True, cwd=None) -> subprocess.CompletedProcess:
-        out = subprocess.run([str(self.python), *args], capture_output=True, text=True,
+        out = subprocess.run([str(self.python), *args], capture_output=True, text=True, check=False,
                              env=self.env, cwd=cwd or self.path, timeout=600)
         if check and out.returncode != 0:
             raise AssertionError(f"{args} exited {out.returncode}:\n{out.stdout}\n{out.stderr}")

@@ -94,83 +94,42 @@ from iclr26_verify import topics as _topics
 
 # the registry's vocabulary, re-exported: ``theory.claims`` is this module
 from iclr26_verify.registry.judge import (
-    Comparison as Comparison,
-)
-from iclr26_verify.registry.judge import (
-    Evidence as Evidence,
-)
-from iclr26_verify.registry.judge import (
-    Judge as Judge,
-)
-from iclr26_verify.registry.judge import (
-    comparison_power as comparison_power,
-)
-from iclr26_verify.registry.judge import (
-    refutation_margin as refutation_margin,
+    Comparison,
+    Evidence,
+    Judge,
+    comparison_power,
+    refutation_margin,
 )
 from iclr26_verify.registry.verdicts import (
-    ALTERNATIVES as ALTERNATIVES,
+    ALTERNATIVES,
+    DECISIONS,
+    DELTAS,
+    EVIDENCE_KINDS,
+    FAILING,
+    KINDS,
+    MIN_POWER,
+    PAPER_SOURCES,
+    RELATIONS,
+    SETTINGS,
+    SOURCE_KINDS,
+    VERDICTS,
+    WEAK_DELTA,
+    Preregistered,
+    Setting,
+    Source,
+    TestResult,
+    Unavailable,
+    _jsonable,
+    combine_decisions,
+    derive_verdict,
 )
-from iclr26_verify.registry.verdicts import (
-    DECISIONS as DECISIONS,
-)
-from iclr26_verify.registry.verdicts import (
-    DELTAS as DELTAS,
-)
-from iclr26_verify.registry.verdicts import (
-    EVIDENCE_KINDS as EVIDENCE_KINDS,
-)
-from iclr26_verify.registry.verdicts import (
-    FAILING as FAILING,
-)
-from iclr26_verify.registry.verdicts import (
-    KINDS as KINDS,
-)
-from iclr26_verify.registry.verdicts import (
-    MIN_POWER as MIN_POWER,
-)
-from iclr26_verify.registry.verdicts import (
-    PAPER_SOURCES as PAPER_SOURCES,
-)
-from iclr26_verify.registry.verdicts import (
-    RELATIONS as RELATIONS,
-)
-from iclr26_verify.registry.verdicts import (
-    SETTINGS as SETTINGS,
-)
-from iclr26_verify.registry.verdicts import (
-    SOURCE_KINDS as SOURCE_KINDS,
-)
-from iclr26_verify.registry.verdicts import (
-    VERDICTS as VERDICTS,
-)
-from iclr26_verify.registry.verdicts import (
-    WEAK_DELTA as WEAK_DELTA,
-)
-from iclr26_verify.registry.verdicts import (
-    Preregistered as Preregistered,
-)
-from iclr26_verify.registry.verdicts import (
-    Setting as Setting,
-)
-from iclr26_verify.registry.verdicts import (
-    Source as Source,
-)
-from iclr26_verify.registry.verdicts import (
-    TestResult as TestResult,
-)
-from iclr26_verify.registry.verdicts import (
-    Unavailable as Unavailable,
-)
-from iclr26_verify.registry.verdicts import (
-    _jsonable as _jsonable,
-)
-from iclr26_verify.registry.verdicts import (
-    combine_decisions as combine_decisions,
-)
-from iclr26_verify.registry.verdicts import (
-    derive_verdict as derive_verdict,
-)
+
+#: Re-exported from the registry's other modules (``theory.claims`` is this module).
+_REEXPORTED = (Comparison, Evidence, Judge, comparison_power, refutation_margin, ALTERNATIVES,
+               DECISIONS, DELTAS, EVIDENCE_KINDS, FAILING, KINDS, MIN_POWER,
+               PAPER_SOURCES, RELATIONS, SETTINGS, SOURCE_KINDS, VERDICTS,
+               WEAK_DELTA, _jsonable, combine_decisions, derive_verdict,
+               Preregistered, Setting, Source, TestResult, Unavailable)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -506,7 +465,7 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
         :func:`missing_preregistration`.
     """
     topic = id.split(".", 1)[0]
-    if topic not in _topics.keys():
+    if topic not in _topics.keys():  # noqa: SIM118 - a function of the registry, not a dict
         raise ValueError(f"The 'id' parameter of claim must start with a registered topic key "
                          f"(an entry point of {_topics.GROUP!r}: {_topics.keys()}; is the "
                          f"topic's distribution installed?). Got {id!r} instead.")
@@ -600,7 +559,7 @@ def discover(topics: Iterable[str] | None = None, kinds: Iterable[str] = KINDS) 
     for t in topics:
         try:
             _topics.get(t).import_modules(("claims",), empirical="empirical" in kinds)
-        except Exception as exc:  # a broken plugin must not take the others down
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not take the others down
             _topics.mark_broken(t, f"{type(exc).__name__}: {exc}")
             warnings.warn(f"topic {t!r}: its claim modules cannot be imported: "
                           f"{type(exc).__name__}: {exc}", RuntimeWarning, stacklevel=2)
