@@ -94,10 +94,14 @@ def test_outside_topic_checked_in_parallel_then_rejudged_after_an_edit(env):
     assert "## toypaper" in report and "A toy paper: a bound, an identity" in report
 
     maths = env.paper / "toypaper" / "_maths.py"
-    maths.write_text(maths.read_text().replace("return (1.0 - r**n) / (1.0 - r)",
-                                               "return (1.0 - r**n) / (1.0 - r) * (1 + 1e-6)"))
-    second = env.cli("check", "--topic", "toypaper", "--jobs", "2", "--json", "--no-report",
-                     check=False)
+    original = maths.read_text()
+    maths.write_text(original.replace("return (1.0 - r**n) / (1.0 - r)",
+                                      "return (1.0 - r**n) / (1.0 - r) * (1 + 1e-6)"))
+    try:
+        second = env.cli("check", "--topic", "toypaper", "--jobs", "2", "--json", "--no-report",
+                         check=False)
+    finally:
+        maths.write_text(original)  # the other tests use the paper as published
     assert second.returncode == 1, second.stderr  # the broken identity misses its verdict
     got = _verdicts(second.stdout)
     assert got["toypaper.eq1.geometric_sum"] == "refuted"  # re-judged, not served stale
