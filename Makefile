@@ -47,7 +47,7 @@ docs: $(STAMP)
 	@echo "site: docs/_build/html/index.html"
 
 lint: $(STAMP)
-	$(BIN)/ruff check theory numerics benchmarks tests notebooks docs examples conftest.py
+	$(BIN)/ruff check iclr26_verify theory numerics benchmarks tests notebooks docs examples conftest.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache docs/_build docs/_generated

@@ -7,7 +7,6 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(DOCS / "_ext"))
 os.environ.setdefault("POT_BACKEND_DISABLE_PYTORCH", "1")
 
 project = "iclr26-verify"
@@ -21,7 +20,7 @@ extensions = [
     "myst_nb",
     "sphinx-mathjax-offline",  # MathJax from the build's _static, never a CDN
     "sphinx_gallery.gen_gallery",
-    "iclr26_pages",
+    "iclr26_verify.sphinx",  # the paper pages, from reports/claims.json (ships in the package)
 ]
 
 # sphinx-gallery writes a notebook beside each example; myst_nb would read it as a second

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from theory import TOPICS
+from iclr26_verify import topics as _registry
 
 #: The most worker processes ``--jobs`` starts: four per core. More only queue behind each
 #: other, and a typo such as ``--jobs 100000`` would try to start that many processes.
@@ -82,7 +82,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):
         if "invalid choice" in message and "--topic" in message:
-            message = message.split(" (choose from")[0] + f"; valid topics: {', '.join(TOPICS)}"
+            message = (message.split(" (choose from")[0]
+                       + f"; valid topics: {', '.join(_registry.ordered())}")
         sys.stderr.write(f"iclr26-verify: error: {message}\n")
         raise SystemExit(2)
 
@@ -104,7 +105,7 @@ def _progress(console):
 
 
 def _topics(args) -> tuple[str, ...]:
-    return tuple(args.topic) if getattr(args, "topic", None) else TOPICS
+    return tuple(args.topic) if getattr(args, "topic", None) else _registry.ordered()
 
 
 def _kinds(args) -> tuple[str, ...]:
@@ -127,19 +128,69 @@ def _executor(args):
 
 
 # ---------------------------------------------------------------------------------------------
+def _topics_table(claims=None):
+    """One row per registered topic: its key, the distribution it comes from, its paper, and
+    (given the claims) how many claims it registers; a topic that cannot load says why."""
+    from rich.table import Table
+
+    found, broken = _registry.topics(), _registry.broken()
+    table = Table(title=f"{len(found)} topics (entry points of {_registry.GROUP!r})"
+                  + (f", {len(broken)} broken" if broken else ""))
+    for col in ("topic", "distribution", "claims", "paper"):
+        table.add_column(col, overflow="fold")
+    for key, t in found.items():
+        n = "" if claims is None else str(sum(c.topic == key for c in claims))
+        table.add_row(key, t.distribution, n, t.title)
+    for key, why in broken.items():
+        if key not in found:
+            table.add_row(key, why.split(":", 1)[0], "", f"[red]cannot be loaded: {why}[/]")
+    return table
+
+
+def _report_broken(console, topics=None) -> int:
+    """Name every topic that could not be loaded (of ``topics``); 1 if there is one."""
+    broken = {k: v for k, v in _registry.broken().items() if topics is None or k in topics}
+    for key, why in broken.items():
+        console.print(f"[red]topic {key!r} cannot be loaded[/]: {why}", soft_wrap=True)
+    return 1 if broken else 0
+
+
+def cmd_new(args) -> int:
+    from iclr26_verify import scaffold
+
+    try:
+        folder = scaffold.write(args.name, args.dest)
+    except ValueError as exc:
+        sys.stderr.write(f"iclr26-verify: error: {exc}\n")
+        return 2
+    console = _console()
+    console.print(f"wrote {folder}: install it with `pip install -e {folder}`, then "
+                  f"`iclr26-verify check --topic {args.name}` (see the docs page "
+                  "'Verify your own paper')", soft_wrap=True)
+    return 0
+
+
+def cmd_topics(args) -> int:
+    console = _console()
+    console.print(_topics_table())
+    return _report_broken(console)
+
+
 def cmd_list(args) -> int:
     from rich.table import Table
 
     from theory.claims import discover
 
     claims = discover(_topics(args), _kinds(args))
+    console = _console()
+    console.print(_topics_table(claims))
     table = Table(title=f"{len(claims)} registered claims")
     for col in ("claim", "kind", "where", "expected", "evidence", "statement"):
         table.add_column(col, overflow="fold")
     for c in claims:
         table.add_row(c.id, c.kind, c.where, c.expected, ", ".join(c.evidence), c.statement)
-    _console().print(table)
-    return 0
+    console.print(table)
+    return _report_broken(console, _topics(args))
 
 
 def run_claims(topics, kinds, *, quick: bool, console, ex=None) -> list:
@@ -210,7 +261,7 @@ def _print_papers(results, console) -> None:
     for col in ("paper", "claims", "verified", "errors in print", "readings fail",
                 "not reproduced", "undecided", "unavailable", "coverage"):
         table.add_column(col, overflow="fold")
-    for t in TOPICS:
+    for t in _registry.ordered():
         rows = [r for r in results if r.claim.topic == t]
         if not rows:
             continue
@@ -227,6 +278,13 @@ def _print_papers(results, console) -> None:
 
 def _finish_claims(results, console) -> int:
     missed = [r for r in results if not r.on_target]
+    if _report_broken(console):
+        # a plugin that cannot load fails the run, after the other topics were checked
+        missed = missed or [None]
+        for r in missed:
+            if r is not None:
+                console.print("[red]MISSED[/] " + r.explain(), markup=False, highlight=False)
+        return 1
     if missed:
         for r in missed:
             console.print("[red]MISSED[/] " + r.explain(), markup=False, highlight=False)
@@ -656,10 +714,21 @@ def build_parser() -> argparse.ArgumentParser:
                         "([tcp://]HOST:PORT, e.g. tcp://host:8786)")
 
     def topic_opt(sp):
-        sp.add_argument("--topic", action="append", choices=TOPICS, metavar="T",
-                        help=f"restrict to a topic ({', '.join(TOPICS)}); repeatable")
+        sp.add_argument("--topic", action="append", choices=_registry.keys(), metavar="T",
+                        help="restrict to a topic (`iclr26-verify topics` lists them); "
+                        "repeatable")
 
-    sp = sub.add_parser("list", help="list the registered claims")
+    sp = sub.add_parser("new", help="write the skeleton of an outside paper: an installable "
+                        "package whose topic passes its check as written")
+    sp.add_argument("name", help="the topic key and package name ([a-z][a-z0-9_]*)")
+    sp.add_argument("--dest", default=".", help="the folder to write NAME/ into (default: .)")
+    sp.set_defaults(fn=cmd_new)
+
+    sp = sub.add_parser("topics", help="list the registered topics (plugins) and where each "
+                        "comes from")
+    sp.set_defaults(fn=cmd_topics)
+
+    sp = sub.add_parser("list", help="list the registered topics and their claims")
     topic_opt(sp)
     sp.add_argument("--theory-only", action="store_true", help="skip empirical (torch) claims")
     sp.set_defaults(fn=cmd_list)
@@ -720,7 +789,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("bench", help="run the benchmarks, write reports/BENCHMARKS.md")
     sp.add_argument("--topic", action="append", metavar="T",
-                    choices=(*TOPICS, "suite"), help="restrict to a topic; repeatable")
+                    choices=(*_registry.keys(), "suite"), help="restrict to a topic; repeatable")
     sp.add_argument("--quick", action="store_true", help="small sizes")
     sp.add_argument("--reports", default="reports", help="output folder (default: reports)")
     sp.add_argument("--merge", action="store_true", help="with --topic or --only: replace "

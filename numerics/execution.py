@@ -415,7 +415,7 @@ def _claim_topic(claim_id: str, quick: bool = False) -> str:
 
 # not a shared task: a claim already is a task of its own
 @experiment(maxsize=1024, topic=_claim_topic, shared=False, consumers=True,
-            extra_code=("theory/claims.py", "theory/__init__.py", "numerics/stats.py"))
+            extra_code=("iclr26_verify/registry", "theory/__init__.py", "numerics/stats.py"))
 def claim_outcome(claim_id: str, quick: bool = False):
     """(evidence, verdict, seconds, error) of one claim, kept in the result store."""
     from theory.claims import discover

@@ -15,9 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from iclr26_verify import topics as _topics
 from numerics._atomic import atomic_path, write_text
-from theory import TOPICS
-from theory.claims import import_modules
 
 
 @dataclass(frozen=True)
@@ -35,9 +34,9 @@ _FIGURES: dict[tuple[str, str], FigureSpec] = {}
 def figure(topic: str, name: str, *, claims: tuple[str, ...] | str = ()):
     """Register ``fn(quick) -> (fig, table)`` as figure ``name`` of ``topic``; ``claims`` are
     the ids of the claims it illustrates (the site shows it on their cards)."""
-    if topic not in TOPICS:
-        raise ValueError(f"The 'topic' parameter of figure must be one of {TOPICS}. "
-                         f"Got {topic!r} instead.")
+    if topic not in _topics.keys():
+        raise ValueError(f"The 'topic' parameter of figure must be a registered topic key "
+                         f"{_topics.keys()}. Got {topic!r} instead.")
 
     def register(fn):
         old = _FIGURES.get((topic, name))
@@ -62,9 +61,9 @@ def caption(fn) -> str:
 
 
 def discover_figures(topics: Iterable[str] | None = None) -> list[FigureSpec]:
-    topics = tuple(TOPICS if topics is None else topics)
+    topics = _topics.check_keys(topics)
     for t in topics:
-        import_modules(f"numerics.{t}", "figures")
+        _topics.get(t).import_modules(("figures",), empirical=True)
     return [s for k, s in sorted(_FIGURES.items()) if s.topic in topics]
 
 

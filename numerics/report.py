@@ -10,8 +10,8 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
+from iclr26_verify import topics as _registry
 from numerics._atomic import write_text
-from theory import PAPERS, TOPICS
 from theory.claims import (
     DELTAS,
     HOLDING,
@@ -412,7 +412,7 @@ def headline(s: dict) -> str:
 def power_table(results: list[Result]) -> dict:
     """Per topic: how many holding, non-sanity claims reject each δ first (their power)."""
     out = {}
-    for t in TOPICS:
+    for t in _registry.ordered():
         rows = [r for r in results if r.claim.topic == t and r.label in HOLDING]
         if not rows:
             continue
@@ -440,7 +440,7 @@ def papers(results: list[Result]) -> dict:
     verdicts = {r.claim.id: r.verdict for r in results}
     notes = {r.claim.id: r.evidence.note for r in results}
     out = {}
-    for t in TOPICS:
+    for t in _registry.ordered():
         rows = [r for r in results if r.claim.topic == t]
         try:
             bp = load(t)
@@ -713,12 +713,13 @@ def to_markdown(results: list[Result], environment: dict | None = None) -> str:
         lines += [f"- `{cid}`" for cid in s["weak_unlabelled"]] + [""]
     doc_papers = papers(results)
     lines += _coverage_section(doc_papers)
-    by_topic = {t: [r for r in results if r.claim.topic == t] for t in TOPICS}
+    by_topic = {t: [r for r in results if r.claim.topic == t] for t in _registry.ordered()}
+    titles = {k: t.title for k, t in _registry.topics().items()}
     for topic, rows in by_topic.items():
         if not rows:
             continue
         counts = Counter(r.label for r in rows)
-        lines += [f"## {topic}", "", f"*{PAPERS[topic]}*", "",
+        lines += [f"## {topic}", "", f"*{titles[topic]}*", "",
                   ", ".join(f"{v}: {counts[v]}" for v in LABELS if counts.get(v)), "",
                   *_blueprint_lines(doc_papers.get(topic)),
                   ("| claim | where | statement | rests on | verdict | evidence | power | "

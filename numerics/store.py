@@ -12,7 +12,8 @@ calls do not even reload the pickle.
 
 Why a code digest: joblib invalidates an entry when the *decorated* function's own source
 changes, but an experiment's result also depends on the models, data loaders and closed forms it
-calls. Hashing the topic's packages (``theory/<topic>``, ``numerics/<topic>``) and the shared
+calls. Hashing the topic's packages (the folders of its plugin's modules: ``theory/<topic>``,
+``numerics/<topic>`` for a built-in topic, the author's package for an outside one) and the shared
 data and validation modules makes any change there a cache miss, at the price of recomputing a
 topic's experiments after an unrelated edit in that topic.
 """
@@ -94,37 +95,44 @@ def environment() -> tuple[str, ...]:
 
 
 #: Modules of a topic that only consume experiments (claims judge them, figures draw them, tests
-#: test them): an experiment's result cannot depend on them, so editing a claim's test or a
-#: figure's legend re-judges or redraws without retraining.
-_CONSUMERS = ("claims", "figures", "test_")
+#: test them) or register it (``topic.py``: its title and modules): an experiment's result cannot
+#: depend on them, so editing a claim's test or a figure's legend re-judges or redraws without
+#: retraining.
+_CONSUMERS = ("claims", "figures", "test_", "topic.py")
 
 
 @functools.cache
 def code_digest(topic: str, extra: tuple[str, ...] = (), consumers: bool = True) -> str:
-    """sha256 of every ``.py`` file of the topic's packages, of the shared modules and of
-    ``extra`` (paths from the repository root), and of :func:`environment`.
+    """sha256 of every ``.py`` file of the topic's packages (the folders of its
+    :class:`~iclr26_verify.topics.Topic` modules' packages, wherever they are installed), of the
+    shared modules and of ``extra`` (paths from the framework's root), and of
+    :func:`environment`.
 
     ``consumers=False`` (experiments) leaves out the topic's claim, figure and test modules
     (:data:`_CONSUMERS`); a claim outcome or a rendered figure keeps them.
     """
     h = hashlib.sha256()
-    paths = []
-    for rel in (f"theory/{topic}", f"numerics/{topic}", *_SHARED, *extra):
-        p = ROOT / rel
+    places = [(ROOT, ROOT / rel) for rel in (*_SHARED, *extra)]
+    if topic != "_":  # the topic's own code, wherever its distribution installed it
+        from iclr26_verify import topics
+
+        places = topics.get(topic).sources() + places
+    for root, p in places:
         found = sorted(p.rglob("*.py")) if p.is_dir() else ([p] if p.exists() else [])
         if p.is_dir() and not consumers:
             found = [f for f in found if not f.name.startswith(_CONSUMERS)]
-        paths += found
-    for p in paths:
-        h.update(p.relative_to(ROOT).as_posix().encode())
-        h.update(p.read_bytes())
+        for f in found:
+            h.update(f.relative_to(root).as_posix().encode())
+            h.update(f.read_bytes())
     h.update("\n".join(environment()).encode())
     return h.hexdigest()[:16]
 
 
 def _topic_of(fn) -> str:
-    parts = fn.__module__.split(".")
-    return parts[1] if len(parts) > 2 and parts[0] in ("numerics", "theory") else "_"
+    """The key of the topic that defines ``fn`` (by its modules' packages), else ``"_"``."""
+    from iclr26_verify import topics
+
+    return topics.topic_of_module(fn.__module__) or "_"
 
 
 #: Names of the experiment functions actually computed (not served from a cache) in this

@@ -43,7 +43,13 @@ def test_wheel_has_only_our_top_level_packages(wheel):
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
     top = {n.split("/", 1)[0] for n in names if not n.split("/", 1)[0].endswith(".dist-info")}
-    assert top == {"theory", "numerics"}, sorted(top)
+    assert top == {"iclr26_verify", "theory", "numerics"}, sorted(top)
+    # the topics are plugins of the distribution itself, and the site extension ships with it
+    eps = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
+    with zipfile.ZipFile(wheel) as z:
+        text = z.read(eps).decode()
+    assert "[iclr26_verify.topics]" in text and "tsne = theory.tsne.topic:TOPIC" in text
+    assert "iclr26_verify/sphinx.py" in names
     # the shipped tests' fixtures and markers, and the licence in the metadata
     assert {"theory/conftest.py", "theory/_pytest_plugin.py"} <= set(names)
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))

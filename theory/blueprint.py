@@ -212,8 +212,19 @@ def parse(topic: str, data: Mapping, origin: str = "blueprint") -> Blueprint:
 
 
 def load(topic: str, package: str | None = None) -> Blueprint:
-    """The blueprint of ``topic``: ``blueprint.toml`` in ``package`` (``theory.<topic>``)."""
-    package = package or f"theory.{topic}"
+    """The blueprint of ``topic``: ``blueprint.toml`` in ``package``, by default where the
+    topic's :class:`~iclr26_verify.topics.Topic` says (``blueprint``, beside its first module)."""
+    if package is None:
+        from iclr26_verify import topics
+
+        found = topics.get(topic)
+        path = found.blueprint_path()
+        if path is None:
+            raise FileNotFoundError(f"No blueprint for topic {topic!r}: no blueprint.toml beside "
+                                    "its first module.")
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+        return parse(topic, data, origin=f"{found.modules[0]}/{path.name}")
     res = importlib.resources.files(package) / "blueprint.toml"
     if not res.is_file():
         raise FileNotFoundError(f"No blueprint for topic {topic!r}: {package}/blueprint.toml "

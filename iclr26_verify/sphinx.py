@@ -18,6 +18,11 @@ produces, so the site always shows the current report:
 
 Inputs can be redirected for tests: ``ICLR26_DOCS_REPORTS`` (folder with claims.json and
 BENCHMARKS.md) and ``ICLR26_DOCS_FIGURES`` (the figures folder).
+
+The extension ships in the package, so an author's own site builds the pages of their paper
+from their own report: ``extensions = ["iclr26_verify.sphinx"]`` in ``conf.py``, with the report
+in ``reports/`` beside the docs folder (or ``ICLR26_DOCS_REPORTS``). Titles come from the
+registered topics (:mod:`iclr26_verify.topics`), the API pages from each topic's modules.
 """
 
 from __future__ import annotations
@@ -30,9 +35,21 @@ import shutil
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+# The site's folders: the Sphinx source folder of the build (``conf.py``'s folder) and the
+# project root above it; :func:`generate` sets them from the app, so an author's own docs build
+# their paper pages from their own report (``conf.py``: ``extensions = ["iclr26_verify.sphinx"]``).
+ROOT = Path(__file__).resolve().parents[1]  # this checkout, until a build says otherwise
+ROOT = ROOT if (ROOT / "docs").is_dir() else Path.cwd()
 DOCS = ROOT / "docs"
 GEN = DOCS / "_generated"
+
+
+def _configure(app) -> None:
+    global ROOT, DOCS, GEN
+    if app is not None:
+        DOCS = Path(app.srcdir).resolve()
+        ROOT = DOCS.parent
+        GEN = DOCS / "_generated"
 
 VERDICT_ORDER = ("verified", "refuted", "reading_fails", "not_reproduced", "undecided",
                  "corrected", "sharpened", "extension", "failed_prediction", "sanity",
@@ -207,6 +224,11 @@ def _source_page(rel: str) -> str | None:
     from pygments.lexers import PythonLexer
 
     path = ROOT / rel
+    if not path.is_file():  # an outside topic: rel is relative to the folder of its package
+        from iclr26_verify import topics as registry
+
+        roots = {root for t in registry.topics().values() for root, _ in t.sources()}
+        path = next((r / rel for r in roots if (r / rel).is_file()), path)
     if not path.is_file():
         return None
     out = GEN / "extra" / "src" / f"{rel}.html"
@@ -761,17 +783,26 @@ def _notebooks() -> list[str]:
 
 
 def _api(topics) -> None:
+    import importlib.util
     import pkgutil
+
+    from iclr26_verify import topics as registry
 
     pages = []
     for topic in topics:
-        text = [f"{topic}", "=" * len(topic), "", f".. automodule:: theory.{topic}",
-                "   :members:", "   :imported-members:", ""]
-        pkg = ROOT / "numerics" / topic
-        mods = sorted(m.name for m in pkgutil.iter_modules([str(pkg)])
-                      if not m.name.startswith(("_", "claims", "figures")))
-        for m in mods:
-            text += [f".. automodule:: numerics.{topic}.{m}", "   :members:", ""]
+        found = registry.get(topic)
+        text = [f"{topic}", "=" * len(topic), ""]
+        for name in found.modules:  # the topic's public functions (re-exported by a package)
+            text += [f".. automodule:: {name}", "   :members:", "   :imported-members:", ""]
+        for name in found.empirical_modules:  # its solvers, models and experiments, by module
+            spec = importlib.util.find_spec(name)
+            if spec is None or not spec.submodule_search_locations:
+                text += [f".. automodule:: {name}", "   :members:", ""]
+                continue
+            mods = sorted(m.name for m in pkgutil.iter_modules(spec.submodule_search_locations)
+                          if not m.name.startswith(("_", "claims", "figures")))
+            for m in mods:
+                text += [f".. automodule:: {name}.{m}", "   :members:", ""]
         _write(GEN / "api" / f"{topic}.rst", "\n".join(text))
         pages.append(topic)
     _write(GEN / "api" / "index.md", "\n".join(
@@ -805,7 +836,10 @@ def _drop_stale(folder: Path, keep: set[str], suffix: str) -> None:
 
 
 def generate(app=None) -> None:
-    from theory import PAPERS
+    from iclr26_verify import topics as registry
+
+    _configure(app)
+    PAPERS = {k: t.title for k, t in registry.topics().items()}
 
     report = _reports() / "claims.json"
     if not report.is_file():
