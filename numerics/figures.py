@@ -34,9 +34,10 @@ _FIGURES: dict[tuple[str, str], FigureSpec] = {}
 def figure(topic: str, name: str, *, claims: tuple[str, ...] | str = ()):
     """Register ``fn(quick) -> (fig, table)`` as figure ``name`` of ``topic``; ``claims`` are
     the ids of the claims it illustrates (the site shows it on their cards)."""
-    if topic not in _topics.keys():
+    known = _topics.keys()  # the registered keys (entry points), a tuple
+    if topic not in known:
         raise ValueError(f"The 'topic' parameter of figure must be a registered topic key "
-                         f"{_topics.keys()}. Got {topic!r} instead.")
+                         f"{known}. Got {topic!r} instead.")
 
     def register(fn):
         old = _FIGURES.get((topic, name))

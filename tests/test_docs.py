@@ -3,7 +3,6 @@ links, images and scripts are all local."""
 
 import json
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
