@@ -4,6 +4,7 @@ the result store lives in the user's cache folder, and nothing is written under 
 installation (issue: installed from a wheel)."""
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -19,9 +20,16 @@ pytestmark = pytest.mark.xdist_group("wheel")
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    # no build isolation: the venv's setuptools builds it offline
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(out), str(ROOT)], check=True, capture_output=True)
+    # setuptools leaves build/ in the source tree: removed again unless it was there before
+    had_build = (ROOT / "build").exists()
+    try:
+        # no build isolation: the venv's setuptools builds it offline
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                        "--no-build-isolation", "-q", "-w", str(out), str(ROOT)], check=True,
+                       capture_output=True)
+    finally:
+        if not had_build:
+            shutil.rmtree(ROOT / "build", ignore_errors=True)
     (whl,) = out.glob("iclr26_verify-*.whl")
     return whl
 
