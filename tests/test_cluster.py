@@ -93,3 +93,18 @@ def test_workers_draw_the_clients_seed_block(cluster):
         # a worker already on block 1 refuses to switch back
         with pytest.raises(RuntimeError, match="restart the workers"):
             c.run(_setup_worker, 0)
+
+
+def test_a_seed_block_gives_the_same_rows_serially_and_on_local_workers(tmp_path):
+    """ICLR26_SEED_BLOCK=1 check --jobs 2 equals --jobs 1: the local workers draw the block's
+    seeds, not the default ones (rows compared whole: verdict, measured values, tests)."""
+    rows = {}
+    for jobs in ("1", "2"):
+        r = _cli("check", "--topic", TOPIC, "--empirical-only", "--quick", "--no-report",
+                 "--json", "--jobs", jobs, cwd=tmp_path,
+                 env={"ICLR26_SEED_BLOCK": "1", "ICLR26_CACHE_DIR": "off"})
+        assert r.returncode == 0, r.stderr[-2000:]
+        rows[jobs] = {c["id"]: (c["verdict"], json.dumps(c["measured"], sort_keys=True),
+                                json.dumps(c["tests"], sort_keys=True))
+                      for c in json.loads(r.stdout)["claims"]}
+    assert rows["1"] == rows["2"] and rows["1"]
