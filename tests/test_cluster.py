@@ -103,7 +103,9 @@ def test_a_seed_block_gives_the_same_rows_serially_and_on_local_workers(tmp_path
         r = _cli("check", "--topic", TOPIC, "--empirical-only", "--quick", "--no-report",
                  "--json", "--jobs", jobs, cwd=tmp_path,
                  env={"ICLR26_SEED_BLOCK": "1", "ICLR26_CACHE_DIR": "off"})
-        assert r.returncode == 0, r.stderr[-2000:]
+        # exit 1 is allowed: a witness registered at its seed may hold in another block
+        # (jarf.exp.trace_norm_inert); the rows must agree either way
+        assert r.returncode in (0, 1), r.stderr[-2000:]
         rows[jobs] = {c["id"]: (c["verdict"], json.dumps(c["measured"], sort_keys=True),
                                 json.dumps(c["tests"], sort_keys=True))
                       for c in json.loads(r.stdout)["claims"]}
