@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.refusals import refused
 from theory.blae import (
     HOLE,
     bilip_loss,
@@ -31,10 +32,6 @@ def chart_points(seed, n):
     inside = (P[:, 0] > HOLE[0]) & (P[:, 0] < HOLE[1]) & (P[:, 1] > HOLE[2]) & (P[:, 1] < HOLE[3])
     return P[~inside][:n]
 
-
-def refused(name, fn, *args, **kw):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}'"):
-        fn(*args, **kw)
 
 
 @SET

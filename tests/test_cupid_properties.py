@@ -3,21 +3,17 @@ finite values with their invariants, random invalid inputs are refused naming th
 The example database is off and the search derandomised, so every run draws the same inputs."""
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import theory.cupid as C
+from tests.refusals import refused
 
 PINNED = settings(database=None, derandomize=True, deadline=None, max_examples=25)
 logit = st.floats(-50, 50, allow_nan=False)
 shape = st.tuples(st.integers(1, 6), st.integers(2, 5))
 
-
-def refused(name, fn, *args, **kwargs):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}' parameter"):
-        fn(*args, **kwargs)
 
 
 @PINNED

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.refusals import refused
 from theory.dispersion import (
     binned_correlation,
     chunk_dispersion,
@@ -33,10 +34,6 @@ def vectors(draw, n_min=2):
     E = rng.normal(size=d) + spread * rng.normal(size=(n, d))
     return E
 
-
-def refused(name, fn, *args, **kw):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}'"):
-        fn(*args, **kw)
 
 
 @SET

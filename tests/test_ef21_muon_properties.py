@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.refusals import refused
 from theory.ef21_muon import (
     NORMS,
     bits_per_message,
@@ -38,10 +39,6 @@ def matrices(draw):
     G = np.random.default_rng(draw(seeds)).normal(size=(m, n))
     return G, e
 
-
-def refused(name, fn, *args, **kw):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}'"):
-        fn(*args, **kw)
 
 
 @SET

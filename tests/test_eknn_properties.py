@@ -3,19 +3,15 @@ finite values with their invariants, random invalid inputs are refused naming th
 The example database is off and the search derandomised, so every run draws the same inputs."""
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import theory.eknn as E
+from tests.refusals import refused
 
 PINNED = settings(database=None, derandomize=True, deadline=None, max_examples=25)
 seeds = st.integers(0, 10**6)
 
-
-def refused(name, fn, *args, **kwargs):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}' parameter"):
-        fn(*args, **kwargs)
 
 
 def _points(seed, n, d=2):

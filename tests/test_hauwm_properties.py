@@ -19,10 +19,6 @@ pos = st.floats(1e-6, 1e6)
 phis = st.floats(-0.999, 0.999)
 
 
-def refused(name, fn, *args, **kwargs):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}'"):
-        fn(*args, **kwargs)
-
 
 @PINNED
 @given(steps, phis, pos, pos, pos)

@@ -9,15 +9,12 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import theory.hgdro as H
+from tests.refusals import refused
 
 PINNED = settings(database=None, derandomize=True, deadline=None, max_examples=25)
 fin = st.floats(-30, 30, allow_nan=False, allow_infinity=False)
 pos = st.floats(0, 10, allow_nan=False, allow_infinity=False)
 
-
-def refused(name, fn, *args, **kwargs):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}' parameter"):
-        fn(*args, **kwargs)
 
 
 @PINNED

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.refusals import refused
 from theory.icssl import (
     attention_laplacian,
     biased_softmax_attention,
@@ -38,10 +39,6 @@ def points(draw, n_min=2, n_max=8):
 
 bandwidth = st.floats(1e-2, 1e2)
 
-
-def refused(name, fn, *args, **kw):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}'"):
-        fn(*args, **kw)
 
 
 @SET

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.refusals import refused
 from theory.jarf import (
     central_difference,
     egop_multi_index_mc,
@@ -23,10 +24,6 @@ from theory.jarf import (
 SET = settings(max_examples=25, deadline=None, derandomize=True, database=None)
 seeds = st.integers(0, 2**32 - 1)
 
-
-def refused(name, fn, *args, **kw):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}'"):
-        fn(*args, **kw)
 
 
 @SET

@@ -6,18 +6,14 @@ database is off and the search derandomised, so every run draws the same inputs.
 import math
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import theory.pcg as G
+from tests.refusals import refused
 
 PINNED = settings(database=None, derandomize=True, deadline=None, max_examples=25)
 
-
-def refused(name, fn, *args, **kwargs):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}' parameter"):
-        fn(*args, **kwargs)
 
 
 @st.composite

@@ -11,14 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import theory.token_distill as T
+from tests.refusals import refused
 
 PINNED = settings(database=None, derandomize=True, deadline=None, max_examples=25)
 seeds = st.integers(0, 10**6)
 
-
-def refused(name, fn, *args, **kwargs):
-    with pytest.raises((ValueError, TypeError), match=f"'{name}' parameter"):
-        fn(*args, **kwargs)
 
 
 @PINNED
