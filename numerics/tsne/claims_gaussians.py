@@ -231,6 +231,17 @@ def _fig11(quick: bool = False):
               "thresholds are ours."))
 
 
+def _umap_runs(quick: bool, seeds: int) -> list[dict]:
+    """The Fig. 14 runs (t-SNE and UMAP, clean and poisoned) of the first ``seeds`` seeds, which
+    both Fig. 14 claims read; quick mode runs no UMAP."""
+    from numerics.tsne.claims_umap import no_umap_in_quick
+    from numerics.tsne.gaussians import umap_poison
+
+    if quick:
+        no_umap_in_quick()
+    return [umap_poison(s, extra=(s == 0)) for s in range(seeds)]
+
+
 @claim("tsne.fig14.umap_vs_tsne_poison", where="Fig. 14 (App. A)", kind="empirical",
        evidence=("observation",), test=UMAP_TEST, expected="not_reproduced",
        statement="On 1000 points from the paper's two Gaussians in $\\mathbb{R}^{2000}$, one "
@@ -245,12 +256,8 @@ def _fig11(quick: bool = False):
                  "umap-learn defaults as the notebook; 4 seeds")))
 def _fig14(quick: bool = False):
     from numerics import stats
-    from numerics.tsne.gaussians import umap_poison
 
-    if quick:
-        raise Unavailable("quick mode does not run UMAP (numba compiles for about 40 s in a "
-                          "cold process); the full run decides")
-    runs = [umap_poison(s, extra=(s == 0)) for s in range(UMAP_TEST.seeds)]
+    runs = _umap_runs(quick, UMAP_TEST.seeds)
     arms = {"t-SNE: poisoned / clean silhouette − 0.5": [
                 r["sil_tsne_1"] / r["sil_tsne"] - 0.5 for r in runs],
             "UMAP: 0.8 − poisoned / clean silhouette": [
@@ -374,12 +381,8 @@ UMAP_COMPARE_TEST = Preregistered(
                  "runs of tsne.fig14.umap_vs_tsne_poison (4 seeds)")))
 def _fig14_compare(quick: bool = False):
     from numerics import stats
-    from numerics.tsne.gaussians import umap_poison
 
-    if quick:
-        raise Unavailable("quick mode does not run UMAP (numba compiles for about 40 s in a "
-                          "cold process); the full run decides")
-    runs = [umap_poison(s, extra=(s == 0)) for s in range(UMAP_COMPARE_TEST.seeds)]
+    runs = _umap_runs(quick, UMAP_COMPARE_TEST.seeds)
     j = Judge()
     j.test(stats.one_sample("t-SNE ratio − UMAP ratio (poisoned / clean silhouette)", [
         r["sil_tsne_1"] / r["sil_tsne"] - r["sil_umap_1"] / r["sil_umap"] for r in runs],

@@ -59,7 +59,8 @@ FIG17_TEST = Preregistered(
     alpha=0.05)
 
 
-def _quick_unavailable():
+def no_umap_in_quick():
+    """Quick mode never runs UMAP: say so (the full run decides)."""
     raise Unavailable("quick mode does not run UMAP (numba compiles for about 40 s in a cold "
                       "process); the full run decides")
 
@@ -138,7 +139,7 @@ def umap_outliers(seed: int) -> dict:
                  "impostor X_+150 instead of PBMC3k with Ward clusters; 3 UMAP seeds")))
 def _fig12(quick: bool = False):
     if quick:
-        _quick_unavailable()
+        no_umap_in_quick()
     from numerics import stats
 
     runs = [umap_impostor(s) for s in range(UMAP_SEEDS_SMALL)]
@@ -170,7 +171,7 @@ def _fig12(quick: bool = False):
                  "instead of the paper's five shapes; 3 seeds")))
 def _fig13(quick: bool = False):
     if quick:
-        _quick_unavailable()
+        no_umap_in_quick()
     from numerics import stats
 
     runs = [umap_near_simplex(s) for s in range(UMAP_SEEDS_SMALL)]
@@ -202,7 +203,7 @@ def _fig13(quick: bool = False):
                  "instead of the paper's Fig. 5 configurations")))
 def _fig17(quick: bool = False):
     if quick:
-        _quick_unavailable()
+        no_umap_in_quick()
     from numerics import stats
 
     runs = [umap_outliers(s) for s in range(FIG17_TEST.seeds)]
@@ -290,7 +291,7 @@ FIG13_PAPER_TEST = Preregistered(
        setting="exact")
 def _fig13_paper(quick: bool = False):
     if quick:
-        _quick_unavailable()
+        no_umap_in_quick()
     from numerics import stats
 
     runs = [umap_paper_near_simplex(s) for s in range(FIG13_PAPER_TEST.seeds)]
