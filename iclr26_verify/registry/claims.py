@@ -80,9 +80,7 @@ held on the evidence; a claim is *on target* when the verdict reached is the one
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import inspect
-import pkgutil
 import time
 import traceback
 from collections.abc import Callable, Iterable
@@ -534,13 +532,14 @@ def claim(id: str, *, where: str, statement: str, expected: str = "verified",
 def import_modules(package: str, prefix: str) -> None:
     """Import every module ``package.<prefix>*`` (e.g. ``theory.tsne.claims``,
     ``theory.tsne.claims_impostors``) so that their decorators register."""
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
+    try:
+        mod = importlib.import_module(package)
+    except ModuleNotFoundError as exc:
+        if exc.name != package:
+            raise
         return
-    for info in sorted(pkgutil.iter_modules(spec.submodule_search_locations),
-                       key=lambda m: m.name):
-        if info.name.startswith(prefix):
-            importlib.import_module(f"{package}.{info.name}")
+    for name in _topics.submodules(mod, (prefix,)):
+        importlib.import_module(name)
 
 
 def discover(topics: Iterable[str] | None = None, kinds: Iterable[str] = KINDS) -> list[Claim]:
