@@ -33,8 +33,8 @@ SETTING = ("analogue", ("M = 5 MLPs (2 × 64 tanh) on a scalar AR(1) or a rotati
 _QUICK = ("undecided in quick mode: 3 seeds of 150 steps are too few and too short to decide "
           "this row; the full run (8 seeds, 1500 steps) decides")
 SCOPE = "(8 seeds; AR(1) φ = 0.8, s2 = 1 evaluated from x_t = 1; h = 1..12)"
-#: The disagreement weight of the paper: the note's ablation table marks λ = 1.0 as the
-#: paper's own setting ("Ours (λ = 1.0)"; λ ∈ {0.01, 0.1, 10} are its ablations).
+#: The disagreement weight of the paper: the ablation table of the public note NOTE marks λ = 1.0
+#: as the paper's own setting ("Ours (λ = 1.0)"; λ ∈ {0.01, 0.1, 10} are its ablations).
 PAPER_LAM = ("the third-party note's ablation table marks λ = 1.0 as the paper's choice; λ "
              "weighs the term against the paper's L_pred (KL + image reconstruction), whose "
              "scale differs from our scalar Gaussian NLL, so the number does not carry over")
