@@ -29,27 +29,27 @@ def _hb(x):
 @pytest.mark.parametrize("p", [1e-300, 1e-20, 1e-9, 1e-3, 0.3])
 def test_binary_entropy_small_p(p):
     """H_b(1e-20) was 2% low: 1 - p rounded the (1-p) log2(1-p) term away."""
-    mp.mp.dps = 50
-    assert float(binary_entropy(p)) == pytest.approx(float(_hb(p)), rel=1e-13)
+    with mp.workdps(50):
+        assert float(binary_entropy(p)) == pytest.approx(float(_hb(p)), rel=1e-13)
 
 
 @pytest.mark.parametrize("p", [1e-300, 1e-20, 1e-10])
 def test_classical_dr_small_root(p):
     """D(R) = H_b^-1(H_b(p) - R) was 0.0 for p = 1e-20 (absolute xtol 1e-14 on a 5e-21 root)."""
-    mp.mp.dps = 50
-    R = 0.5 * float(binary_entropy(p))
-    d = bernoulli_classical_dr(R, p)
-    target = _hb(p) - R
-    assert 0 < d < p
-    assert float((_hb(d) - target) / target) == pytest.approx(0.0, abs=1e-12)
+    with mp.workdps(50):
+        R = 0.5 * float(binary_entropy(p))
+        d = bernoulli_classical_dr(R, p)
+        target = _hb(p) - R
+        assert 0 < d < p
+        assert float((_hb(d) - target) / target) == pytest.approx(0.0, abs=1e-12)
 
 
 @pytest.mark.parametrize("s", [1e-300, 1e-170, 1e-160, 1e160, 1e300])
 def test_gaussian_entropy_extreme_sigma(s):
     """ValueError below ~1e-162, OverflowError above ~1e154, lost digits between."""
-    mp.mp.dps = 50
-    ref = 0.5 * mp.log(2 * mp.pi * mp.e * mp.mpf(s) ** 2, 2)
-    assert gaussian_entropy(s) == pytest.approx(float(ref), rel=1e-14)
+    with mp.workdps(50):
+        ref = 0.5 * mp.log(2 * mp.pi * mp.e * mp.mpf(s) ** 2, 2)
+        assert gaussian_entropy(s) == pytest.approx(float(ref), rel=1e-14)
 
 
 @pytest.mark.parametrize("s", [1e-300, 1e-170, 1e160, 1e300])

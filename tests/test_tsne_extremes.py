@@ -62,18 +62,18 @@ def test_affinities_scale_invariant(s):
 
 
 def _reference(P, Y):
-    mp.mp.dps = 50
-    n, d = Y.shape
-    w = [[mp.mpf(0) if i == j else
-          1 / (1 + sum((mp.mpf(Y[i, k]) - mp.mpf(Y[j, k])) ** 2 for k in range(d)))
-          for j in range(n)] for i in range(n)]
-    S = sum(sum(r) for r in w)
-    kl = sum(mp.mpf(P[i, j]) * mp.log(mp.mpf(P[i, j]) * S / w[i][j])
-             for i in range(n) for j in range(n) if P[i, j] > 0)
-    g = np.array([[float(4 * sum((mp.mpf(P[i, j]) - w[i][j] / S) * w[i][j]
-                                 * (mp.mpf(Y[i, k]) - mp.mpf(Y[j, k])) for j in range(n)))
-                   for k in range(d)] for i in range(n)])
-    return float(kl), g
+    with mp.workdps(50):
+        n, d = Y.shape
+        w = [[mp.mpf(0) if i == j else
+              1 / (1 + sum((mp.mpf(Y[i, k]) - mp.mpf(Y[j, k])) ** 2 for k in range(d)))
+              for j in range(n)] for i in range(n)]
+        S = sum(sum(r) for r in w)
+        kl = sum(mp.mpf(P[i, j]) * mp.log(mp.mpf(P[i, j]) * S / w[i][j])
+                 for i in range(n) for j in range(n) if P[i, j] > 0)
+        g = np.array([[float(4 * sum((mp.mpf(P[i, j]) - w[i][j] / S) * w[i][j]
+                                     * (mp.mpf(Y[i, k]) - mp.mpf(Y[j, k])) for j in range(n)))
+                       for k in range(d)] for i in range(n)])
+        return float(kl), g
 
 
 @pytest.mark.parametrize("s", [1e100, 1e160, 1e300])

@@ -6,6 +6,8 @@ installed package has the same fixtures and markers).
   Library functions take ``rng``/``random_state``; tests never touch global RNG state.
 * ``slow`` marker: skipped unless ``--runslow`` is given.
 * ``tol``: the tolerance policy of :mod:`theory.tolerances`.
+* A test that leaves mpmath's global precision changed fails (and the precision is restored):
+  checks evaluated later in the same worker would otherwise round differently.
 * Runs are serial (``ICLR26_JOBS=1``) unless a test starts a cluster itself, and experiments are
   cached in a result store private to the session (``ICLR26_CACHE_DIR``), shared with the
   notebook kernels it starts, and removed at the end: a test never reads a developer's cache.
@@ -64,3 +66,15 @@ def tol():
     from theory import tolerances
 
     return tolerances
+
+
+@pytest.fixture(autouse=True)
+def _mpmath_precision_unchanged():
+    import mpmath
+
+    before = mpmath.mp.prec
+    yield
+    after = mpmath.mp.prec
+    mpmath.mp.prec = before
+    assert after == before, (f"the test left mpmath's global precision at {after} bits "
+                             f"(was {before}): use mpmath.workdps(...) as a context")
