@@ -81,7 +81,7 @@ def discover_benchmarks(topics: Iterable[str] | None = None):
 
 
 def machine_info() -> dict:
-    from numerics.execution import machine
+    from iclr26_verify.run.cluster import machine
 
     info = {"cpu": machine()["cpu"], "python": platform.python_version(),
             "machine": platform.machine(), "cores": os.cpu_count()}

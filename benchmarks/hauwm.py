@@ -103,7 +103,7 @@ def training_batched_vs_one_at_a_time(quick: bool = False):
     arithmetic and the per-step overhead, not an identical computation."""
     import time
 
-    from numerics.execution import single_thread
+    from iclr26_verify.run.cluster import single_thread
 
     steps = 20 if quick else 100
     rows = []

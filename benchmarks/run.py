@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks._timing import TOPICS, Row, discover_benchmarks, machine_info
-from numerics._atomic import write_text
+from iclr26_verify.run._atomic import write_text
 
 
 def _fmt_s(x):
@@ -87,8 +87,8 @@ def plot_scaling(rows: list[Row], out_dir, stem: str = "benchmarks") -> Path | N
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from numerics._atomic import atomic_path
-    from numerics.figures import table_to_csv
+    from iclr26_verify.run._atomic import atomic_path
+    from iclr26_verify.run.figures import table_to_csv
 
     fig, ax = plt.subplots(figsize=(6, 4.5))
     table = []
@@ -230,3 +230,40 @@ def merge_rows(rows: list[Row], topics, out_dir, *, quick: bool = False,
     rows = keep + rows
     write_tables(rows, out_dir, merged=merged, info=info)
     return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m benchmarks.run SETTINGS``: what ``iclr26-verify bench`` starts from a
+    checkout (the benchmarks are not part of the installed package, so the command line runs
+    them in a process of their own rather than importing them). ``SETTINGS`` is the JSON of
+    :func:`run`'s arguments that the command line has already validated."""
+    import sys
+
+    from rich.console import Console
+
+    settings = json.loads((argv if argv is not None else sys.argv[1:])[0])
+    topics = settings.get("topics") or None
+    only = tuple(settings.get("only") or ())
+    out_dir = settings.get("out_dir", "reports")
+    console = Console()
+    try:
+        with console.status("benchmarking") as status:
+            rows = run(topics, quick=bool(settings.get("quick")), out_dir=out_dir,
+                       progress=lambda s: status.update(f"benchmarking {s}"),
+                       jobs=settings.get("jobs"), scheduler=settings.get("scheduler"),
+                       merge=bool(settings.get("merge")), only=only)
+    except ValueError as exc:  # a benchmark named in --only that no topic registers
+        sys.stderr.write(f"iclr26-verify bench: {exc}\n")
+        return 2
+    whole = topics is None and not only
+    name = "BENCHMARKS.md" if whole or settings.get("merge") else "BENCHMARKS.partial.md"
+    console.print(Path(out_dir, name).read_text())
+    console.print(f"{len(rows)} rows written to {out_dir}/{name}")
+    failed = [r for r in rows if "error" in r.extra]
+    for r in failed:
+        console.print(f"[red]FAILED[/] {r.topic}/{r.task}: {r.extra['error']}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -213,7 +213,7 @@ HEAVIEST = (_hauwm, _pcg, _compression, _fairness, _jumbo, _multisets)
 
 @benchmark("suite", "batching_ceiling")
 def batching_ceiling(quick: bool = False) -> list[Row]:
-    from numerics.execution import single_thread
+    from iclr26_verify.run.cluster import single_thread
 
     rows = []
     with single_thread():

@@ -40,7 +40,7 @@ def _reproduce(name: str, cache: Path, reports: Path, *args: str) -> tuple[float
     LOGS.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     with open(LOGS / f"{name}.log", "w") as log:
-        proc = subprocess.run([sys.executable, "-m", "numerics.cli", "reproduce", "--reports",
+        proc = subprocess.run([sys.executable, "-m", "iclr26_verify", "reproduce", "--reports",
                                str(reports), *args], cwd=ROOT, env=env, stdout=log,
                               stderr=subprocess.STDOUT, text=True, check=False)
     return time.perf_counter() - t0, proc.returncode
@@ -161,16 +161,16 @@ def _in_worker(steps: int, config: dict) -> float:
 
 @benchmark("suite", "worker_settings")
 def worker_settings(quick: bool = False):
-    """The same training in a Dask worker started as ``numerics.execution`` starts them (glibc
+    """The same training in a Dask worker started as ``iclr26_verify.run.tasks`` starts them (glibc
     trimming and the stack sampler off) and as Dask's defaults start them."""
-    from numerics.execution import worker_config
+    from iclr26_verify.run.cluster import worker_config
 
     steps = 60 if quick else 300
     ours = _in_worker(steps, worker_config())
     dask_default = _in_worker(steps, {})
     return [Row("suite", "one training run in a Dask worker",
                 f"hauwm nll+hinge, 8 seeds × 5 members, {steps} steps",
-                "worker as numerics.execution starts it", ours,
+                "worker as iclr26_verify.run.tasks starts it", ours,
                 "Dask's defaults (MALLOC_TRIM_THRESHOLD_=65536, stack sampler every 10 ms)",
                 dask_default, target="faster", met=ours < dask_default,
                 note="one worker, one thread, wall time; results are the same (only where "

@@ -20,7 +20,8 @@ extensions = [
     "myst_nb",
     "sphinx-mathjax-offline",  # MathJax from the build's _static, never a CDN
     "sphinx_gallery.gen_gallery",
-    "iclr26_verify.sphinx",  # the paper pages, from reports/claims.json (ships in the package)
+    # the paper pages, from reports/claims.json (ships in the package)
+    "iclr26_verify.outputs.sphinx",
 ]
 
 # sphinx-gallery writes a notebook beside each example; myst_nb would read it as a second

@@ -15,26 +15,31 @@ a package to start from.
 
 Names
 -----
-:class:`Topic`
-    a paper and the modules that register its claims (:mod:`iclr26_verify.topics`).
-:func:`claim`, :class:`Judge`, :class:`Source`, :class:`Setting`, :class:`Preregistered`,
-:class:`Unavailable`, :class:`Evidence`, :func:`discover`
-    the claim registry (``discover(("mypaper",))``: the topic's claims, each with ``run()``):
-    a claim declares where its statement comes from (``Source``) and where
-    it was checked (``Setting``); its check states its comparisons through a ``Judge`` and
-    returns ``judge.evidence(note=...)``; the verdict is derived.
-:func:`experiment`
-    a pure function of its parameters and seed, stored on disk and keyed on the code that ran.
-:func:`figure`
-    ``fn(quick) -> (fig, table)`` registered for a topic; written as PNG and CSV.
-:func:`one_sample`, :func:`paired`, :func:`two_sample`, :func:`per_arm`, :func:`contrary_arms`
-    the pre-registered tests of empirical claims (estimate, interval, p-value, power).
+- :class:`Topic`: a paper and the modules that register its claims
+  (:mod:`iclr26_verify.registry.topics`).
+- :func:`claim`, :class:`Judge`, :class:`Source`, :class:`Setting`, :class:`Preregistered`,
+  :class:`Unavailable`, :class:`Evidence`, :func:`discover`: the claim registry
+  (``discover(("mypaper",))`` gives the topic's claims, each with ``run()``). A claim declares
+  where its statement comes from (``Source``) and where it was checked (``Setting``); its check
+  states its comparisons through a ``Judge`` and returns ``judge.evidence(note=...)``; the
+  verdict is derived.
+- :func:`experiment`: a pure function of its parameters and seed, stored on disk and keyed on
+  the code that ran.
+- :func:`map_cells`: the cells of a sweep, as tasks of the running cluster when there is one.
+- :func:`figure`: ``fn(quick) -> (fig, table)`` registered for a topic; written as PNG and CSV.
+- :func:`one_sample`, :func:`paired`, :func:`two_sample`, :func:`per_arm`,
+  :func:`contrary_arms`: the pre-registered tests of empirical claims (estimate, interval,
+  p-value, power).
 
-Only :mod:`iclr26_verify.topics` is imported eagerly (the standard library); the other names
-load their modules on first use (the registry: numpy; none of them torch).
+The framework behind these names has three floors: :mod:`iclr26_verify.registry` (what a paper
+declares and how it is judged), :mod:`iclr26_verify.run` (the store, the cluster, the builds)
+and :mod:`iclr26_verify.outputs` (report, site, command line).
+
+Only :mod:`iclr26_verify.registry.topics` is imported eagerly (the standard library); the
+other names load their modules on first use (the registry: numpy; none of them torch).
 """
 
-from iclr26_verify.topics import Topic, TopicError
+from iclr26_verify.registry.topics import Topic, TopicError
 
 __all__ = [
     "Evidence",
@@ -50,6 +55,7 @@ __all__ = [
     "discover",
     "experiment",
     "figure",
+    "map_cells",
     "one_sample",
     "paired",
     "per_arm",
@@ -59,10 +65,11 @@ __all__ = [
 # lazily, so that the registry (which reads the topics) can import this package's modules
 _LAZY = {**dict.fromkeys(("claim", "Judge", "Source", "Setting", "Preregistered", "Unavailable",
                           "Evidence", "discover"), "iclr26_verify.registry.claims"),
-         "experiment": "numerics.store", "figure": "numerics.figures",
-         "one_sample": "numerics.stats", "paired": "numerics.stats",
-         "two_sample": "numerics.stats", "per_arm": "numerics.stats",
-         "contrary_arms": "numerics.stats"}
+         "experiment": "iclr26_verify.run.store", "figure": "iclr26_verify.run.figures",
+         "map_cells": "iclr26_verify.run.cluster",
+         "one_sample": "iclr26_verify.registry.stats", "paired": "iclr26_verify.registry.stats",
+         "two_sample": "iclr26_verify.registry.stats", "per_arm": "iclr26_verify.registry.stats",
+         "contrary_arms": "iclr26_verify.registry.stats"}
 
 
 def __getattr__(name):

@@ -10,7 +10,7 @@ import os
 import numpy as np
 import sympy as sp
 
-from numerics.report import fmt_value  # used by the experiments section
+from iclr26_verify.registry.display import fmt_value  # used by the experiments section
 from theory.claims import discover  # used by the experiments section
 
 QUICK = os.environ.get("QUICK") == "1"
@@ -216,6 +216,6 @@ for c in discover(["multisets"], kinds=("empirical",)):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("multisets")

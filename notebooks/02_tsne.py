@@ -112,7 +112,7 @@ print(f"bound at n=40: {thm9_bound(40):.4f}; limit {thm9_bound(np.inf):.4f}")
 # ## The registered theory claims
 
 # %%
-from numerics.report import fmt_value
+from iclr26_verify.registry.display import fmt_value
 from theory.claims import discover
 
 for c in discover(["tsne"], kinds=("theory",)):
@@ -182,7 +182,7 @@ print(f"poison point m={pp['m']}: input silhouettes {pp['sil_input_simplex']:.3f
       f"{pp['Y_equal_bitwise']}")
 
 # %%
-from numerics.figures import discover_figures
+from iclr26_verify.run.figures import discover_figures
 
 for spec in discover_figures(["tsne"]):
     if spec.name in ("impostors", "near_simplex", "outliers", "poison_point_tsne"):
@@ -194,6 +194,6 @@ for spec in discover_figures(["tsne"]):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("tsne")

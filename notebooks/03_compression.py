@@ -89,7 +89,7 @@ for R, C in [(1.0, 9.0), (1.0, gaussian_cb(1.0, sigma_x=1.0, sigma_s=1.0, theta1
 # `pytest theory/`).
 
 # %%
-from numerics.report import fmt_value
+from iclr26_verify.registry.display import fmt_value
 from theory.claims import discover
 
 for c in discover(["compression"], kinds=("theory",)):
@@ -172,6 +172,6 @@ for c in _discover(["compression"], kinds=("empirical",)):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("compression")

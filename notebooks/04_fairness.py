@@ -129,7 +129,7 @@ for a, b in ((2, 5), (2, 2.5), (1, 1)):
 # consistency) are left to `iclr26-verify check`.
 
 # %%
-from numerics.report import fmt_value
+from iclr26_verify.registry.display import fmt_value
 from theory.claims import discover
 
 SLOW = {"fairness.gauss.symbolic_closed_form_1d", "fairness.gauss.closed_form_matches_quadrature_dd",
@@ -228,6 +228,6 @@ for c in discover(["fairness"], kinds=("empirical",)):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("fairness")

@@ -94,7 +94,7 @@ print("accuracy raw x / eigenmap / harmonic LP:", res.mean(0).round(3))
 # `refuted` rows (our reading of the summaries) come with the `corrected` claims that hold.
 
 # %%
-from numerics.report import fmt_value
+from iclr26_verify.registry.display import fmt_value
 from theory.claims import discover
 
 SLOW = {"icssl.derived.unlabelled_context_helps", "icssl.tfsup.step_size_bound"}
@@ -146,6 +146,6 @@ for c in discover(["icssl"], kinds=("empirical",)):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("icssl")

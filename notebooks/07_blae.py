@@ -70,7 +70,7 @@ for J, k in ((np.diag([1.0, 0.01]), 1.0), (np.diag([1.5, 1.0]), 2.0)):
 # our reading of the theorem texts (not seen). In QUICK mode the slowest checks are skipped.
 
 # %%
-from numerics.report import fmt_value
+from iclr26_verify.registry.display import fmt_value
 from theory.claims import discover
 
 SLOW = {"blae.def.lreg_zero_iff_band", "blae.corrected.true_chart_zero_iff_eps_small",
@@ -157,6 +157,6 @@ for c in discover(["blae"], kinds=("empirical",)):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("blae")

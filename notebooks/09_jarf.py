@@ -53,7 +53,7 @@ for c in discover(["jarf"], kinds=["theory"]):
 # ## 4. Finite differences of a forest are mostly zero; of a smooth surrogate, second order
 
 # %%
-from numerics.figures import discover_figures
+from iclr26_verify.run.figures import discover_figures
 
 specs = {s.name: s for s in discover_figures() if s.topic == "jarf"}
 fig, _ = specs["fd_zero_shares"].fn(QUICK)
@@ -84,6 +84,6 @@ for c in discover(["jarf"], kinds=["empirical"]):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("jarf")

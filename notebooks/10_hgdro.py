@@ -97,7 +97,7 @@ plt.show()
 # ## 4. Every registered theory claim
 
 # %%
-from numerics.report import fmt_value
+from iclr26_verify.registry.display import fmt_value
 from theory.claims import discover
 
 # QUICK leaves the cvxpy-heavy checks to `iclr26-verify check --topic hgdro`
@@ -158,6 +158,6 @@ for c in discover(["hgdro"], kinds=("empirical",)):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("hgdro")

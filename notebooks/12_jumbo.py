@@ -95,7 +95,7 @@ for name in names:
 # Jumbo's. The thresholds are fixed in `numerics/jumbo/claims.py`.
 
 # %%
-from numerics import stats
+from iclr26_verify.registry import stats
 from numerics.jumbo.experiments import run_all
 from numerics.jumbo.figures import digits_accuracy_vs_flops
 
@@ -130,6 +130,6 @@ for c in discover(["jumbo"]):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("jumbo")

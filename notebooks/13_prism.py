@@ -119,7 +119,7 @@ plt.show()
 # (`numerics/prism/claims.py`).
 
 # %%
-from numerics import stats
+from iclr26_verify.registry import stats
 from numerics.prism.experiments import METHODS, noise_sweep
 
 sw = noise_sweep(QUICK)
@@ -162,6 +162,6 @@ for c in discover(["prism"]):
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("prism")

@@ -102,6 +102,6 @@ else:
 # (`reports/claims.json`, the full run), then the same claims as a table.
 
 # %%
-from numerics.notebooks import closing_cell
+from iclr26_verify.run.notebooks import closing_cell
 
 closing_cell("eknn")

@@ -33,7 +33,7 @@ def docs_site(tmp_path_factory):
     import sys
     from pathlib import Path
 
-    from numerics.figures import discover_figures, render
+    from iclr26_verify.run.figures import discover_figures, render
 
     root = Path(__file__).resolve().parent.parent
     claims = json.loads((root / "reports" / "claims.json").read_text())["claims"]

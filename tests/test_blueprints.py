@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from theory import TOPICS
-from theory.blueprint import (
+from iclr26_verify.registry.blueprint import (
     Blueprint,
     BlueprintError,
     Node,
@@ -18,6 +17,7 @@ from theory.blueprint import (
     parse,
     to_dict,
 )
+from theory import TOPICS
 from theory.claims import discover
 
 
@@ -168,7 +168,7 @@ def _paper_entry():
 
 
 def test_graph_links_each_node_to_its_card_or_its_unchecked_row():
-    from numerics.blueprint_graph import node_href, to_dot
+    from iclr26_verify.outputs.blueprint_graph import node_href, to_dot
 
     paper = _paper_entry()
     dot = to_dot(paper)
@@ -182,7 +182,7 @@ def test_graph_links_each_node_to_its_card_or_its_unchecked_row():
 def test_graph_renders_to_svg_with_links():
     import shutil
 
-    from numerics.blueprint_graph import render_svg, to_dot
+    from iclr26_verify.outputs.blueprint_graph import render_svg, to_dot
 
     if shutil.which("dot") is None:
         pytest.fail("Graphviz's dot is missing: run .ci/system-packages graphviz")
@@ -195,7 +195,7 @@ def test_readme_generated_blocks_follow_the_committed_report():
     import json
     from pathlib import Path
 
-    from numerics.report import README_BLOCKS, readme_markers
+    from iclr26_verify.outputs.report import README_BLOCKS, readme_markers
 
     root = Path(__file__).resolve().parent.parent
     doc = json.loads((root / "reports" / "claims.json").read_text())
@@ -211,7 +211,7 @@ def test_readme_generated_blocks_follow_the_committed_report():
 
 
 def test_sync_readme_rewrites_only_the_blocks(tmp_path):
-    from numerics.report import readme_markers, sync_readme
+    from iclr26_verify.outputs.report import readme_markers, sync_readme
 
     paper = {**_paper_entry(), "counts": {"claims": 2, "errors_in_print": 1, "decided": 2,
                                            "undecided": 0, "unavailable": 0}}

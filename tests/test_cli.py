@@ -6,12 +6,12 @@ import sys
 
 import pytest
 
-from numerics import cli
+from iclr26_verify.outputs import cli
 from theory.claims import Claim, Evidence
 
 
 def run_cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "numerics.cli", *args], capture_output=True, check=False,
+    return subprocess.run([sys.executable, "-m", "iclr26_verify.outputs.cli", *args], capture_output=True, check=False,
                           text=True, cwd=cwd)
 
 
@@ -74,7 +74,7 @@ def test_quick_runs_write_apart_from_the_full_report_and_notebooks(monkeypatch, 
         (tmp_path / rel).write_text(text)
     source = tmp_path / "notebooks" / "00_fairness.py"
     source.write_text("# %% [markdown]\n# A tiny notebook.\n\n# %%\nx = 1 + 1\n")
-    monkeypatch.setattr("numerics.notebooks.notebook_sources", lambda *a: [source])
+    monkeypatch.setattr("iclr26_verify.run.notebooks.notebook_sources", lambda *a: [source])
     monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.chdir(tmp_path)
     assert cli.reports_folder(cli.build_parser().parse_args(["check", "--quick"])) == \

@@ -53,7 +53,7 @@ def cluster(tmp_path):
 
 
 def _cli(*args, cwd, env=None):
-    return subprocess.run([sys.executable, "-m", "numerics.cli", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "iclr26_verify.outputs.cli", *args], cwd=cwd,
                           env={**os.environ, **(env or {})}, capture_output=True, text=True,
                           timeout=600, check=False)
 
@@ -80,7 +80,7 @@ def test_workers_draw_the_clients_seed_block(cluster):
     address, _ = cluster
     from distributed import Client
 
-    from numerics.execution import _setup_worker
+    from iclr26_verify.run.cluster import _setup_worker
 
     with Client(address, timeout=60) as c:
         assert set(c.run(_setup_worker, 1).values()) == {1}
@@ -88,7 +88,7 @@ def test_workers_draw_the_clients_seed_block(cluster):
         # the same draw on both workers, and the block-1 draw, not block 0's
         import numpy as np
 
-        from numerics.seeds import OFFSET
+        from iclr26_verify.run.seeds import OFFSET
         assert set(draws.values()) == {np.random.default_rng(OFFSET).integers(1 << 30)}
         # a worker already on block 1 refuses to switch back
         with pytest.raises(RuntimeError, match="restart the workers"):

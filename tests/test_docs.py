@@ -128,7 +128,7 @@ def test_no_page_loads_remote_scripts_or_styles(site):
 
 # --- cards: evidence as a table, maths rendered ------------------------------------------------
 def _pages_module():
-    from iclr26_verify import sphinx as iclr26_pages
+    from iclr26_verify.outputs import sphinx as iclr26_pages
 
     return iclr26_pages
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from numerics import cli
-from numerics.execution import SchedulerUnreachable, executor
+from iclr26_verify.outputs import cli
+from iclr26_verify.run.cluster import SchedulerUnreachable, executor
 
 ROOT = Path(__file__).resolve().parent.parent
 # a cheap topic whose theory claims run in a few seconds
@@ -26,7 +26,7 @@ def _run_py(code: str, cache: Path) -> subprocess.CompletedProcess:
 
 EXPERIMENT = """
     import json, sys
-    from numerics import store
+    from iclr26_verify.run import store
     from numerics.tsne.experiments import poison
     out = poison(quick=True)
     print(json.dumps({"computed": store.COMPUTED, "keys": sorted(out)}))
@@ -47,7 +47,7 @@ def test_second_run_is_served_from_the_result_store(tmp_path):
 def test_changing_a_parameter_misses_the_store(tmp_path):
     code = """
         import json
-        from numerics import store
+        from iclr26_verify.run import store
 
         @store.experiment
         def square(x):
@@ -63,7 +63,7 @@ def test_changing_a_parameter_misses_the_store(tmp_path):
 
 def test_cache_info_and_clear(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path))
-    from numerics import store
+    from iclr26_verify.run import store
 
     @store.experiment
     def double(x):
@@ -91,7 +91,7 @@ TORCH_CLAIMS = ("compression.exp.bernoulli_classification_above_cb",
 def test_local_dask_cluster_gives_the_serial_verdicts_and_values(monkeypatch):
     from rich.console import Console
 
-    from numerics.execution import claim_outcome, claim_task
+    from iclr26_verify.run.tasks import claim_outcome, claim_task
 
     # both runs compute every claim (no result store, inherited by the workers)
     monkeypatch.setenv("ICLR26_CACHE_DIR", "off")
@@ -133,7 +133,7 @@ def test_a_worker_that_dies_mid_task_has_its_task_retried(tmp_path):
 
 def test_unreachable_scheduler_is_a_one_line_error_and_exit_2():
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "numerics.cli", "check", "--topic", TOPIC,
+    proc = subprocess.run([sys.executable, "-m", "iclr26_verify.outputs.cli", "check", "--topic", TOPIC,
                            "--theory-only", "--no-report", "--scheduler", "tcp://127.0.0.1:9"],
                           capture_output=True, text=True, cwd=ROOT, check=False, timeout=120)
     assert proc.returncode == 2
@@ -162,7 +162,7 @@ def _cell(x: int) -> tuple[int, int]:
 
 
 def _sweep(n: int) -> list:
-    from numerics.execution import map_cells
+    from iclr26_verify.run.cluster import map_cells
 
     return map_cells(_cell, range(n))
 
@@ -194,7 +194,7 @@ def test_local_workers_keep_glibc_trimming_and_the_stack_sampler_off():
 def test_jobs_1_is_a_plain_loop_that_never_imports_dask(tmp_path):
     proc = _run_py("""
         import json, sys
-        from numerics.execution import executor, map_cells
+        from iclr26_verify.run.cluster import executor, map_cells
         with executor(jobs=1) as ex:
             out = ex.map(abs, [-1, -2]) + map_cells(abs, [-3])
         print(json.dumps({"out": out, "parallel": ex.parallel,
@@ -213,7 +213,7 @@ def _needs_poison(_: int) -> int:
 
 
 def _computed() -> list:
-    from numerics import store
+    from iclr26_verify.run import store
 
     return list(store.COMPUTED)
 
@@ -231,7 +231,8 @@ def test_two_tasks_needing_one_experiment_at_once_compute_it_once(tmp_path, monk
 CHECK_TWICE = """
     import json
     from rich.console import Console
-    from numerics import cli, store
+    from iclr26_verify.outputs import cli
+    from iclr26_verify.run import store
     out = cli.run_claims(("fairness",), ("theory",), quick=True, console=Console(quiet=True))
     print(json.dumps({"computed": store.COMPUTED, "verdicts": [r.verdict for r in out]}))
 """
@@ -243,12 +244,12 @@ def test_a_second_check_reads_every_claim_from_the_store(tmp_path):
     second = _run_py(CHECK_TWICE, tmp_path)
     assert second.returncode == 0, second.stderr
     a, b = json.loads(first.stdout), json.loads(second.stdout)
-    assert a["computed"].count("numerics.execution.claim_outcome") == len(a["verdicts"]) > 0
+    assert a["computed"].count("iclr26_verify.run.tasks.claim_outcome") == len(a["verdicts"]) > 0
     assert b["computed"] == [] and b["verdicts"] == a["verdicts"]
 
 
 def test_a_result_raised_as_uncached_is_returned_and_not_stored(tmp_path, monkeypatch):
-    from numerics import store
+    from iclr26_verify.run import store
 
     monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path))
     calls = []
@@ -265,7 +266,7 @@ def test_a_result_raised_as_uncached_is_returned_and_not_stored(tmp_path, monkey
 
 
 def test_an_output_is_rebuilt_only_when_its_key_or_its_file_changed(tmp_path, monkeypatch):
-    from numerics.renders import build_unless_current
+    from iclr26_verify.run.renders import build_unless_current
 
     monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path / "store"))
     out, builds = tmp_path / "out.txt", []
@@ -292,8 +293,8 @@ def test_an_output_is_rebuilt_only_when_its_key_or_its_file_changed(tmp_path, mo
 def test_a_figure_task_leaves_an_up_to_date_figure(tmp_path, monkeypatch):
     import matplotlib.pyplot as plt
 
-    from numerics import figures
-    from numerics.execution import figure_task
+    from iclr26_verify.run import figures
+    from iclr26_verify.run.tasks import figure_task
 
     calls = []
 
@@ -322,7 +323,7 @@ def test_a_notebook_is_re_executed_when_its_topics_verdicts_change(tmp_path, mon
     topic's rows, not the report's date."""
     import json
 
-    from numerics import notebooks, renders
+    from iclr26_verify.run import notebooks, renders
 
     report = tmp_path / "claims.json"
     rows = [{"id": "jarf.x", "topic": "jarf", "verdict": "verified"}]

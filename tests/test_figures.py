@@ -15,7 +15,7 @@ import re
 import numpy as np
 import pytest
 
-from numerics.figures import discover_figures, render
+from iclr26_verify.run.figures import discover_figures, render
 from theory import TOPICS
 
 SPECS = discover_figures()
@@ -425,7 +425,7 @@ def test_the_checks_see_the_faults_they_name():
 def test_every_caption_is_whole_sentences():
     """The site shows a figure's caption (the first paragraph of its docstring) under it: never
     empty, never stopping mid-sentence."""
-    from numerics.figures import discover_figures
+    from iclr26_verify.run.figures import discover_figures
 
     bad = [f"{s.topic}/{s.name}: {s.description[-60:]!r}" for s in discover_figures()
            if len(s.description) < 20 or not s.description.endswith((".", "?", "!"))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from numerics.notebooks import execute, notebook_sources
+from iclr26_verify.run.notebooks import execute, notebook_sources
 from theory import TOPICS
 
 SOURCES = notebook_sources()
@@ -52,7 +52,7 @@ def test_markdown_cells_show_no_raw_tex_braces(source):
 def test_the_closing_cell_states_every_claim_and_its_verdict():
     import json
 
-    from numerics.notebooks import NOTEBOOK_DIR, claims_table, verdict_sentences
+    from iclr26_verify.run.notebooks import NOTEBOOK_DIR, claims_table, verdict_sentences
 
     rows = [r for r in json.loads((NOTEBOOK_DIR.parent / "reports" / "claims.json").read_text())
             ["claims"] if r["topic"] == "tsne"]
@@ -79,7 +79,7 @@ def test_jupyter_execute_runs_a_notebook_from_the_venv(tmp_path):
     if not jupyter.exists() and shutil.which("jupyter") is None:
         pytest.skip("jupyter is not installed beside this Python")
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-        "from numerics.notebooks import closing_cell\n\nclosing_cell('multisets')")])
+        "from iclr26_verify.run.notebooks import closing_cell\n\nclosing_cell('multisets')")])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     path = tmp_path / "closing.ipynb"

@@ -57,7 +57,7 @@ def test_wheel_has_only_our_top_level_packages(wheel):
     with zipfile.ZipFile(wheel) as z:
         text = z.read(eps).decode()
     assert "[iclr26_verify.topics]" in text and "tsne = theory.tsne.topic:TOPIC" in text
-    assert "iclr26_verify/sphinx.py" in names
+    assert "iclr26_verify/outputs/sphinx.py" in names
     # the shipped tests' fixtures and markers, and the licence in the metadata
     assert {"theory/conftest.py", "theory/_pytest_plugin.py"} <= set(names)
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
@@ -72,7 +72,7 @@ def test_installed_theory_tests_and_store(installed, tmp_path):
     env.pop("ICLR26_CACHE_DIR", None)
     before = _files(installed)
     where = subprocess.run(
-        [sys.executable, "-c", ("import theory, numerics.store as s; "
+        [sys.executable, "-c", ("import theory, iclr26_verify.run.store as s; "
                                 "print(theory.__file__); print(s.cache_dir())")],
         cwd=tmp_path, env=env, capture_output=True, text=True, check=True).stdout.split()
     assert where[0].startswith(str(installed)), where
@@ -92,7 +92,7 @@ def test_commands_that_need_the_checkout_say_so_from_an_install(installed, tmp_p
     env.pop("ICLR26_CACHE_DIR", None)
 
     def cli(*args):
-        return subprocess.run([sys.executable, "-m", "numerics.cli", *args], cwd=tmp_path,
+        return subprocess.run([sys.executable, "-m", "iclr26_verify.outputs.cli", *args], cwd=tmp_path,
                               env=env, capture_output=True, text=True, timeout=300,
                               check=False)
 
@@ -103,3 +103,25 @@ def test_commands_that_need_the_checkout_say_so_from_an_install(installed, tmp_p
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
     r = cli("--cache-dir", str(tmp_path / "store"), "cache", "info")
     assert r.returncode == 0 and str(tmp_path / "store") in r.stdout.replace("\n", ""), r.stdout
+
+
+def test_pip_uninstall_leaves_nothing_of_ours(wheel, tmp_path):
+    """Installed into a virtual environment of its own and uninstalled by pip: no package, file
+    or metadata of the distribution is left in its site-packages."""
+    import venv
+
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    site = env_dir / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / \
+        "site-packages"
+    before = _files(site)
+    pip = [sys.executable, "-m", "pip", "--python", str(python)]
+    subprocess.run([*pip, "install", "--no-deps", "--no-index", "-q", str(wheel)], check=True,
+                   capture_output=True)
+    assert {"theory", "numerics", "iclr26_verify"} <= {p.name for p in site.iterdir()}
+    subprocess.run([*pip, "uninstall", "-y", "-q", "iclr26-verify"], check=True,
+                   capture_output=True)
+    left = {p.name for p in site.iterdir()} & {"theory", "numerics", "iclr26_verify"}
+    assert not left, left
+    assert _files(site) == before, sorted(_files(site) ^ before)[:10]

@@ -54,7 +54,7 @@ class Env:
                  "--no-index", "-e", str(project))
 
     def cli(self, *args, check=True):
-        return self.run("-m", "numerics.cli", *args, check=check)
+        return self.run("-m", "iclr26_verify.outputs.cli", *args, check=check)
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +108,17 @@ def test_outside_topic_checked_in_parallel_then_rejudged_after_an_edit(env):
     assert got["toypaper.thm1.cauchy_schwarz"] == "verified"
 
 
+def test_outside_topic_notebook_is_executed(env):
+    """The notebook a topic names (``Topic.notebook``) runs with ``iclr26-verify notebooks``."""
+    from iclr26_verify.outputs.cli import QUICK_REPORTS
+
+    out = env.cli("notebooks", "--topic", "toypaper", "--quick", "--jobs", "1")
+    executed = env.path / QUICK_REPORTS / "notebooks" / "toypaper.ipynb"  # a quick run's folder
+    assert executed.is_file(), out.stdout + out.stderr
+    text = executed.read_text()
+    assert "toypaper.eq1.geometric_sum: verified" in text, text[-2000:]
+
+
 def test_broken_plugin_is_named_and_others_still_load(env, tmp_path):
     dist = _site_packages(env.path) / "brokenpaper-0.1.dist-info"
     dist.mkdir()
@@ -145,6 +156,10 @@ def test_new_skeleton_passes_its_own_check(env):
     tests = env.run("-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=project)
     assert "2 passed" in tests.stdout
     env.run("-c", "import runpy; runpy.run_path('notebooks/mypaper.py')", cwd=project)
+    from iclr26_verify.outputs.cli import QUICK_REPORTS
+
+    notebooks = env.cli("notebooks", "--topic", "mypaper", "--quick", "--jobs", "1")
+    assert (env.path / QUICK_REPORTS / "notebooks" / "mypaper.ipynb").is_file(), notebooks.stdout
 
 
 def test_outside_topic_gets_a_page_on_its_site(env):
@@ -157,7 +172,7 @@ def test_outside_topic_gets_a_page_on_its_site(env):
     docs = env.path / "site" / "docs"
     docs.mkdir(parents=True)
     (docs / "conf.py").write_text(
-        'extensions = ["myst_nb", "sphinx.ext.autodoc", "iclr26_verify.sphinx"]\n'
+        'extensions = ["myst_nb", "sphinx.ext.autodoc", "iclr26_verify.outputs.sphinx"]\n'
         'exclude_patterns = ["_build"]\nsuppress_warnings = ["toc.not_included"]\n')
     (docs / "index.md").write_text("# My paper\n\n```{toctree}\n_generated/papers/index\n```\n")
     env.env["ICLR26_DOCS_REPORTS"] = str(reports)

@@ -7,7 +7,7 @@ from numerics.pnl_augment.experiments import ARMS, SmallData, load, summary_rows
 
 
 def test_summary_rows_interval_is_the_paired_t_interval():
-    from numerics.stats import t_interval
+    from iclr26_verify.registry.stats import t_interval
 
     acc = {"digits": {arm: np.array([90.0, 91.0, 92.0, 93.0]) for arm in ARMS}}
     acc["digits"]["PNL-code"] = np.array([89.0, 91.0, 91.0, 93.0])

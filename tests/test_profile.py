@@ -4,11 +4,11 @@
 import json
 import time
 
-from numerics.cli import main
+from iclr26_verify.outputs.cli import main
 
 
 def test_the_store_times_each_call_computed_or_loaded_and_its_self_time(tmp_path, monkeypatch):
-    from numerics import store
+    from iclr26_verify.run import store, timing
 
     monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path))
 
@@ -22,30 +22,30 @@ def test_the_store_times_each_call_computed_or_loaded_and_its_self_time(tmp_path
         time.sleep(0.02)
         return inner(x) * 2
 
-    store.TIMINGS.clear()
+    timing.EXPERIMENT_TIMINGS.clear()
     assert outer(1) == 4
-    by = {e["experiment"].rsplit(".", 1)[-1]: e for e in store.TIMINGS}
+    by = {e["experiment"].rsplit(".", 1)[-1]: e for e in timing.EXPERIMENT_TIMINGS}
     assert by["inner"]["how"] == by["outer"]["how"] == "computed"
     # the outer call's self time leaves out the inner one (nothing counted twice)
     assert by["outer"]["seconds"] >= by["inner"]["seconds"] + 0.02
     assert abs(by["outer"]["self_seconds"]
                - (by["outer"]["seconds"] - by["inner"]["seconds"])) < 1e-9
-    store.TIMINGS.clear()
+    timing.EXPERIMENT_TIMINGS.clear()
     outer.cache_clear()
     inner.cache_clear()
     assert outer(1) == 4
-    (e,) = store.TIMINGS  # warm: the outer entry is loaded, the inner one is never asked for
+    (e,) = timing.EXPERIMENT_TIMINGS  # warm: the outer entry is loaded, the inner one is never asked for
     assert e["how"] == "loaded" and e["seconds"] < 0.05
 
 
 def test_reproduce_profile_reports_topics_and_experiments_cold_then_warm(tmp_path, monkeypatch):
-    import numerics.figures
-    from numerics.execution import claim_outcome
+    import iclr26_verify.run.figures
+    from iclr26_verify.run.tasks import claim_outcome
 
     monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.chdir(tmp_path)
     # the figure phase runs with no figures: the cheap part of a real reproduce
-    monkeypatch.setattr(numerics.figures, "discover_figures", lambda topics: [])
+    monkeypatch.setattr(iclr26_verify.run.figures, "discover_figures", lambda topics: [])
     reports = tmp_path / "r"
     argv = ["reproduce", "--quick", "--theory-only", "--skip-notebooks", "--topic", "pcg",
             "--jobs", "1", "--reports", str(reports), "--profile"]
@@ -72,7 +72,7 @@ def test_reproduce_profile_reports_topics_and_experiments_cold_then_warm(tmp_pat
 
 
 def test_reproduce_time_keeps_the_last_cold_full_run_beside_a_later_one(tmp_path):
-    from numerics.cli import _last_cold_full
+    from iclr26_verify.outputs.cli import _last_cold_full
 
     path = tmp_path / "reproduce_time.json"
     full = {"mode": "full", "store": "cold", "topics": "all", "theory_only": False,

@@ -7,22 +7,22 @@ import pytest
 
 import iclr26_verify
 import theory
-from iclr26_verify import topics
+from iclr26_verify.registry import topics
 
 
 def test_every_public_name_resolves_to_the_objects_the_topics_use():
-    import numerics.figures
-    import numerics.stats
-    import numerics.store
+    import iclr26_verify.registry.stats
+    import iclr26_verify.run.figures
+    import iclr26_verify.run.store
     import theory.claims
 
     for name in iclr26_verify.__all__:
         assert getattr(iclr26_verify, name) is not None, name
     assert iclr26_verify.claim is theory.claims.claim
     assert iclr26_verify.Judge is theory.claims.Judge
-    assert iclr26_verify.experiment is numerics.store.experiment
-    assert iclr26_verify.figure is numerics.figures.figure
-    assert iclr26_verify.paired is numerics.stats.paired
+    assert iclr26_verify.experiment is iclr26_verify.run.store.experiment
+    assert iclr26_verify.figure is iclr26_verify.run.figures.figure
+    assert iclr26_verify.paired is iclr26_verify.registry.stats.paired
     # theory.claims is the registry module itself (one registry, one state)
     import iclr26_verify.registry.claims as registry
 
@@ -30,7 +30,7 @@ def test_every_public_name_resolves_to_the_objects_the_topics_use():
 
 
 def test_importing_the_api_and_discovery_loads_neither_torch_nor_numerics():
-    code = ("import sys, iclr26_verify; from iclr26_verify import topics; topics.keys(); "
+    code = ("import sys, iclr26_verify; from iclr26_verify.registry import topics; topics.keys(); "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('torch', 'numerics', 'theory')]; "
             "print(bad[:5]); sys.exit(1 if bad else 0)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from numerics import _atomic
-from numerics.report import to_markdown, write_reports
+from iclr26_verify.outputs.report import to_markdown, write_reports
+from iclr26_verify.run import _atomic
 from theory.claims import Claim, Evidence, Setting, Source
 
 PRINTED = Source("printed", "arXiv 2510.07746v2, §2, Lemma 0")
@@ -137,7 +137,7 @@ def test_comparison_records_say_whether_they_hold_and_their_worst_cell():
 
 
 def test_a_family_of_comparisons_is_one_line_with_its_failures_and_worst_cell():
-    from numerics.report import evidence_brief, evidence_rows, families, family_line
+    from iclr26_verify.outputs.report import evidence_brief, evidence_rows, families, family_line
 
     row = _family_result().to_dict()
     rows = evidence_rows(row)
@@ -153,7 +153,7 @@ def test_a_family_of_comparisons_is_one_line_with_its_failures_and_worst_cell():
 
 def test_old_comparison_records_read_the_same(tmp_path):
     """The committed claims.json has no holds/size/worst: the rows come out the same."""
-    from numerics.report import evidence_rows
+    from iclr26_verify.outputs.report import evidence_rows
 
     row = _family_result().to_dict()
     old = {**row, "comparisons": [{k: v for k, v in c.items()
@@ -166,7 +166,7 @@ def test_old_comparison_records_read_the_same(tmp_path):
 def test_labels_do_not_run_into_values():
     import re
 
-    from numerics.report import evidence_brief, fmt_value
+    from iclr26_verify.outputs.report import evidence_brief, fmt_value
 
     assert fmt_value({"κ = 1": 0}) == "κ = 1: 0"
     brief = evidence_brief(_family_result(n_fail=0, n=2).to_dict())
@@ -174,7 +174,7 @@ def test_labels_do_not_run_into_values():
 
 
 def test_a_value_equal_to_its_reference_is_said_once():
-    from numerics.report import evidence_brief
+    from iclr26_verify.outputs.report import evidence_brief
 
     brief = evidence_brief(_result().to_dict())
     assert brief == "a: 1.5", brief
@@ -185,7 +185,7 @@ def test_markdown_and_console_summarise_long_families():
 
     from rich.console import Console
 
-    from numerics.cli import _print_results
+    from iclr26_verify.outputs.cli import _print_results
 
     r = _family_result(n=200)
     md = to_markdown([r])
@@ -201,7 +201,7 @@ def test_console_report_of_the_tsne_theory_claims_is_brief():
 
     from rich.console import Console
 
-    from numerics.cli import _print_results
+    from iclr26_verify.outputs.cli import _print_results
     from theory.claims import discover
 
     results = [c.run() for c in discover(["tsne"], kinds=("theory",))]
@@ -213,7 +213,7 @@ def test_console_report_of_the_tsne_theory_claims_is_brief():
 
 
 def test_readable_turns_sympy_text_into_symbols():
-    from numerics.report import pretty_label, readable
+    from iclr26_verify.outputs.report import pretty_label, readable
 
     assert readable("(c/6 + epsilon/3)/epsilon") == "(c/6 + ε/3)/ε"
     assert readable("sqrt(5)/6 and sqrt(Min(d, Max(1, 2*M - 2)))") == (
@@ -225,7 +225,7 @@ def test_readable_turns_sympy_text_into_symbols():
 
 
 def test_headline_counts_undecided_and_unavailable_apart_from_the_decided():
-    from numerics.report import headline, summary
+    from iclr26_verify.outputs.report import headline, summary
     from theory.claims import Unavailable
 
     def undecidable():

@@ -7,12 +7,12 @@ import sys
 
 import pytest
 
-from numerics import seeds, stability
+from iclr26_verify.run import seeds, stability
 
 
 def test_seed_block_shifts_every_seeded_generator_in_a_fresh_process():
     code = ("import numpy as np, random, torch\n"
-            "from numerics import seeds\n"
+            "from iclr26_verify.run import seeds\n"
             "seeds.install()\n"
             "print(np.random.default_rng(3).integers(10**9), np.random.RandomState(3).randint(10**9),"
             " random.Random(3).random(), torch.Generator().manual_seed(3).initial_seed(),"
@@ -136,7 +136,7 @@ def test_a_merge_across_environments_says_so(tmp_path):
 
 
 def test_merge_refuses_before_running_when_the_old_rows_cannot_be_read(tmp_path, monkeypatch):
-    from numerics import cli
+    from iclr26_verify.outputs import cli
 
     def no_run(*args, **kwargs):
         raise AssertionError("stability ran although the merge could not be done")

@@ -1,4 +1,4 @@
-"""numerics.stats: pre-registered tests over seeds, against scipy.stats, statsmodels and Monte
+"""iclr26_verify.registry.stats: pre-registered tests over seeds, against scipy.stats, statsmodels and Monte
 Carlo; non-significance never refutes."""
 
 import math
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats as sps
 
-from numerics import stats
+from iclr26_verify.registry import stats
 from theory.claims import Preregistered
 
 GREATER = Preregistered("paired difference", "greater", seeds=8, effect=0.5,

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_stored_result_of_the_wrong_key_is_recomputed_and_reported(tmp_path, monkeypatch):
-    from numerics import store
+    from iclr26_verify.run import store
 
     monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path))
     calls = []
@@ -39,7 +39,7 @@ def test_a_stored_result_of_the_wrong_key_is_recomputed_and_reported(tmp_path, m
 
 
 def test_a_plain_pickle_without_its_key_is_not_served(tmp_path, monkeypatch):
-    from numerics import store
+    from iclr26_verify.run import store
 
     monkeypatch.setenv("ICLR26_CACHE_DIR", str(tmp_path))
 
@@ -56,26 +56,22 @@ def test_a_plain_pickle_without_its_key_is_not_served(tmp_path, monkeypatch):
 
 
 def test_the_kernel_variant_and_the_seed_block_are_part_of_every_key(monkeypatch):
-    from numerics import store
+    from iclr26_verify.run import store
 
     monkeypatch.delenv("ATEN_CPU_CAPABILITY", raising=False)
     monkeypatch.delenv("ICLR26_SEED_BLOCK", raising=False)
-    store.environment.cache_clear()
     base = store.environment()
     monkeypatch.setenv("ATEN_CPU_CAPABILITY", "avx2")
-    store.environment.cache_clear()
     avx2 = store.environment()
     monkeypatch.setenv("ICLR26_SEED_BLOCK", "1")
-    store.environment.cache_clear()
     block = store.environment()
-    store.environment.cache_clear()
     assert len({base, avx2, block}) == 3
 
 
 def test_a_cache_folder_that_is_not_a_folder_is_a_one_line_error_and_exit_2(tmp_path):
     not_a_folder = tmp_path / "store"
     not_a_folder.write_text("not a folder")
-    proc = subprocess.run([sys.executable, "-m", "numerics.cli", "check", "--topic", "jumbo",
+    proc = subprocess.run([sys.executable, "-m", "iclr26_verify.outputs.cli", "check", "--topic", "jumbo",
                            "--theory-only", "--no-report", "--jobs", "1"],
                           capture_output=True, text=True, cwd=ROOT, check=False, timeout=300,
                           env={**__import__("os").environ, "ICLR26_CACHE_DIR": str(not_a_folder)})

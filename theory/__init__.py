@@ -15,13 +15,13 @@ os.environ.setdefault("POT_BACKEND_DISABLE_PYTORCH", "1")
 
 def __getattr__(name):
     # Nothing here lists the topics: both come from the installed distributions' entry points
-    # (group ``iclr26_verify.topics``), read afresh by every process (:mod:`iclr26_verify.topics`).
+    # (group ``iclr26_verify.topics``), read afresh by every process (:mod:`iclr26_verify.registry.topics`).
     if name == "TOPICS":
-        from iclr26_verify.topics import ordered
+        from iclr26_verify.registry.topics import ordered
 
         return ordered()
     if name == "PAPERS":
-        from iclr26_verify.topics import topics
+        from iclr26_verify.registry.topics import topics
 
         return {k: t.title for k, t in topics().items()}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

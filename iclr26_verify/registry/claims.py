@@ -24,7 +24,7 @@ relation
 ``test`` (:class:`Preregistered`, empirical claims)
     the statistic, its direction or equivalence margin, α, the seeds and the effect the test must
     detect, fixed before any run; the check reports a :class:`TestResult` (estimate, interval,
-    p-value, power, minimum detectable effect) built by :mod:`numerics.stats`.
+    p-value, power, minimum detectable effect) built by :mod:`iclr26_verify.registry.stats`.
 
 Verdicts (:func:`derive_verdict`)
 ---------------------------------
@@ -88,7 +88,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from iclr26_verify import topics as _topics
+from iclr26_verify.registry import topics as _topics
 
 # the registry's vocabulary, re-exported: ``theory.claims`` is this module
 from iclr26_verify.registry.judge import (
@@ -545,10 +545,10 @@ def import_modules(package: str, prefix: str) -> None:
 def discover(topics: Iterable[str] | None = None, kinds: Iterable[str] = KINDS) -> list[Claim]:
     """Import every topic's claim modules and return the registered claims, sorted by id.
 
-    Topics are found through their entry points (:mod:`iclr26_verify.topics`); a topic's
+    Topics are found through their entry points (:mod:`iclr26_verify.registry.topics`); a topic's
     ``modules`` are imported with their ``claims*`` submodules, its ``empirical_modules`` (torch)
     only when ``"empirical"`` is among ``kinds``. A topic whose modules fail to import is left
-    out and named in :func:`iclr26_verify.topics.broken`; the others are still discovered.
+    out and named in :func:`iclr26_verify.registry.topics.broken`; the others are still discovered.
     """
     import warnings
 

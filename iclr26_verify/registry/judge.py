@@ -178,17 +178,19 @@ class Judge:
 
     def le(self, name: str, value, bound, *, rtol: float = 0.0, atol: float = 0.0,
            scale: float | None = None) -> bool:
-        """The statement says ``value ≤ bound``; tightening moves the bound down by δ·|bound|."""
+        """The statement says ``value ≤ bound``; tightening moves the bound down by δ times its
+        magnitude."""
         return self._add(name, "le", value, bound, rtol, atol, scale)
 
     def ge(self, name: str, value, bound, *, rtol: float = 0.0, atol: float = 0.0,
            scale: float | None = None) -> bool:
-        """The statement says ``value ≥ bound``; tightening moves the bound up by δ·|bound|."""
+        """The statement says ``value ≥ bound``; tightening moves the bound up by δ times its
+        magnitude."""
         return self._add(name, "ge", value, bound, rtol, atol, scale)
 
     def test(self, result: TestResult) -> bool:
-        """A pre-registered test (from :mod:`numerics.stats`): the statement holds on it only
-        when its decision is ``holds``; ``undecided`` makes the whole claim undecided."""
+        """A pre-registered test (from :mod:`iclr26_verify.registry.stats`): the statement holds on
+        it only when its decision is ``holds``; ``undecided`` makes the whole claim undecided."""
         if not isinstance(result, TestResult):
             raise TypeError(f"Judge.test takes a TestResult. Got {type(result).__name__}.")
         self.tests.append(result)

@@ -175,7 +175,7 @@ DECISIONS = ("holds", "fails", "undecided")
 
 @dataclass(frozen=True)
 class TestResult:
-    """The outcome of one pre-registered test (built by :mod:`numerics.stats`).
+    """The outcome of one pre-registered test (built by :mod:`iclr26_verify.registry.stats`).
 
     ``decision`` is ``holds`` (the interval clears the threshold), ``fails`` (the interval
     excludes the statement *and* the test had at least :data:`MIN_POWER` at the declared effect)

@@ -3,7 +3,7 @@
 
 Thresholds and tests were fixed before the full runs: a model "beats" another on a metric when
 the paired one-sided t-test over the seeds (same data and initialisation per seed) rejects "no
-improvement" at α = 0.05 (:func:`numerics.stats.paired`). The σ_J band is [1/2, 2] around
+improvement" at α = 0.05 (:func:`iclr26_verify.registry.stats.paired`). The σ_J band is [1/2, 2] around
 κ = 1. Quick mode (n = 150, 30 epochs, 2 seeds) cannot decide any of
 them and reports undecided.
 """
@@ -77,7 +77,7 @@ def _fmt(t) -> str:
 def _beats(quick, ours, other, metric, higher, test):
     if quick:
         raise Unavailable(_QUICK)
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.blae.experiments import LABELS, table
 
     tb = table(quick)
@@ -138,7 +138,7 @@ def _geo(quick: bool = False):
 def _sigma(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.blae.experiments import table
 
     tb = table(quick)
@@ -168,7 +168,7 @@ def _sigma(quick: bool = False):
 def _variants(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.blae.experiments import table
 
     tb = table(quick)
@@ -192,7 +192,7 @@ def _variants(quick: bool = False):
 def _shift(quick: bool = False):
     if quick:
         raise Unavailable(_QUICK)
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.blae.experiments import shift_change, table
 
     _trained_or_undecided(table(quick), ("ae", "blae_code"))

@@ -1,5 +1,5 @@
 """The light experiment on the authors' holed Swiss roll: four models × seeds, plus a
-non-uniform sampling shift, each cell cached by :func:`numerics.store.experiment`.
+non-uniform sampling shift, each cell cached by :func:`iclr26_verify.run.store.experiment`.
 
 Sizes (CPU, shared 2-core machine; reduced from our pilot's n = 500, 1000 epochs, ≥ 5 seeds to fit
 the time box): full n = 300 (our pilot's sparse size), hidden 64, 500 full-batch epochs, seeds
@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.execution import map_cells
-from numerics.store import experiment
+from iclr26_verify import experiment, map_cells
 from theory.blae import geodesic_holed, graph_geodesic, swiss_roll_hole
 
 MODES = ("ae", "geo", "blae_code", "blae_paper")

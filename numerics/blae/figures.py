@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 @figure("blae", "holed_chart_ratio", claims=("blae.reading.thm3_euclidean_latent",

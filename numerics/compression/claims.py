@@ -166,7 +166,7 @@ def _bernoulli_training(quick: bool = False, seed: int = 0):
     rows = bernoulli_experiment(quick, seed)["training"]
     excess = [r["distortion"] - bernoulli_rate_only_oneshot(r["rate_target"], r["q_x"],
                                                             r["q_y_hat"]) for r in rows]
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     j = Judge()
     j.test(stats.one_sample("excess shortest − longest budget", [excess[0] - excess[-1]],
@@ -220,7 +220,7 @@ def _gaussian_above(quick: bool = False, seed: int = 0):
        setting=("analogue",
                 "our scalar dithered quantiser for a Gaussian source, L = 2-16 levels"))
 def _gaussian_levels(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.compression.experiments import gaussian_experiment
 
     if quick:
@@ -257,7 +257,7 @@ def _per_seed(quick, seed, key):
 
 
 def _digits_endpoints(quick, seed, key, test, sign):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     data = _per_seed(quick, seed, key)
     arms = {}
@@ -325,7 +325,7 @@ def _digits_acc(quick: bool = False, seed: int = 0):
                 ("unpaired super-resolution on 8×8 scikit-learn digits with small MLPs (40 "
                 "epochs, 6 seeds) instead of MNIST with conv nets (100 epochs)")))
 def _digits_tradeoff(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     arms, diffs = {}, {}
     for key, unit in _LAMBDA_UNITS.items():

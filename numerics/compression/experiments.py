@@ -14,8 +14,8 @@ import math
 import numpy as np
 import torch
 
-from numerics.stats import standard_error
-from numerics.store import experiment
+from iclr26_verify import experiment
+from iclr26_verify.registry.stats import standard_error
 
 #: Repository numbers (MNIST super-resolution, the authors' experiments/S1 and S3 CSVs in
 #: NamNguyenResearch/Lossy_Compression_as_Optimal_Transport_Classification@f5cfca4): MSE to the

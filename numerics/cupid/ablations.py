@@ -53,8 +53,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from iclr26_verify import experiment
 from numerics.cupid.modules import CupidMLP, cupid_loss
-from numerics.store import experiment
 from theory.cupid import CODE_WEIGHTS, auroc
 
 SEEDS = {False: (0, 1, 2, 3, 4), True: (0,)}

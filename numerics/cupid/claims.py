@@ -1,7 +1,7 @@
 """Empirical claims of CUPID, checked on the light digits experiment
 (:mod:`numerics.cupid.experiments`: 5 seeds in full mode) and on the released module at
 initialisation. Each claim declares its pre-registered test (thresholds and effects ours unless
-they say otherwise, fixed before the runs) and decides through :mod:`numerics.stats`.
+they say otherwise, fixed before the runs) and decides through :mod:`iclr26_verify.registry.stats`.
 
 The paper's tables (GLV2, HAM10000, PAPILA, ACRIMA, super-resolution) need data that is not
 offline; the digits analogues below say which printed statement of arXiv 2603.10745v1 they
@@ -91,7 +91,7 @@ def _need_full(quick, what):
 
 def _decide(j, arms, test):
     """Every arm through the pre-registered test (Bonferroni), and no arm contrary."""
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     for t in stats.per_arm(arms, test):
         j.test(t)

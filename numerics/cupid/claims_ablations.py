@@ -74,7 +74,7 @@ def _diff(runs, a, b, key):
 
 
 def _decide(j, arms, test):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     for t in stats.per_arm(arms, test):
         j.test(t)

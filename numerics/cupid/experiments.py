@@ -16,7 +16,7 @@ import numpy as np
 import torch
 
 from numerics.cupid.modules import CupidMLP, HostMLP, cupid_loss, split_host
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.cupid import CODE_WEIGHTS, aurc, auroc
 from theory.validation import Options, check_param
 
@@ -165,7 +165,7 @@ def run_seed(seed: int, protocol: str, quick: bool = False, device: str = "cpu")
 
 def digits(protocol: str, quick: bool = False, device: str = "cpu") -> list[dict]:
     """Every seed of one protocol (5 seeds in full mode, 1 in quick mode), each cached."""
-    from numerics.execution import map_cells
+    from iclr26_verify import map_cells
 
     return map_cells(_cell, [(s, protocol, quick, device) for s in SEEDS[quick]])
 

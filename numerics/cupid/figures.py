@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 @figure("cupid", "au_loss_optimum", claims=("cupid.au.optimum", "cupid.au.unbounded"))
@@ -98,8 +98,8 @@ _LABELS = {"eu": "CUPID-E", "au": "CUPID-A", "msp": "MSP", "entropy": "entropy",
 
 
 def _mean_halfwidth(values):
-    """Mean and half-width of the 95 % t-interval over seeds (numerics.stats; nan for one)."""
-    from numerics import stats
+    """Mean and half-width of the 95 % t-interval over seeds (iclr26_verify.registry.stats; nan for one)."""
+    from iclr26_verify.registry import stats
 
     v = np.asarray(values, dtype=float)
     iv = stats.t_interval(v[np.isfinite(v)])

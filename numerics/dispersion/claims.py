@@ -2,7 +2,7 @@
 standard library source (:mod:`numerics.dispersion.experiments`).
 
 Sizes: d = 48, context 64, 300 steps, 500 held-out chunks of 64 bytes, seeds 0, 1, 2. Each claim
-is decided by a pre-registered test over the three seeds (:mod:`numerics.stats`); thresholds and
+is decided by a pre-registered test over the three seeds (:mod:`iclr26_verify.registry.stats`); thresholds and
 effects are ours (or the paper's reported effect where a public summary gives one), said in each
 test. The thresholds −0.8 (trajectory), 0.05 (push-away ΔD) and 0.3 (confound) were fixed before
 the full runs. In quick mode (30 steps, 1 seed) nothing can be decided and every claim says so.
@@ -73,7 +73,7 @@ def _fmt(t, digits=3):
        setting=("analogue", _LIGHT), test=_T_TRAJ)
 def _trajectory(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.dispersion.experiments import trajectory, trajectory_spearman
 
     rs = trajectory_spearman(quick)
@@ -123,7 +123,7 @@ def _trajectory_after(quick: bool = False):
     """Formed after seeing seed 0's trajectory (post hoc); seeds 1 and 2 were not seen when it
     was written, so they test it."""
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     out = _after_collapse(quick)
     j = Judge()
@@ -183,7 +183,7 @@ def _fisher_z(r) -> np.ndarray:
        setting=("analogue", _LIGHT), test=_T_BIN_SIGN)
 def _binned_sign(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     rows, _ = _chunks(quick)
     j = Judge()
@@ -212,7 +212,7 @@ def _binned_sign(quick: bool = False):
        setting=("analogue", _LIGHT), test=_T_SIGN)
 def _chunk_sign(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     rows, layers = _chunks(quick)
     j = Judge()
@@ -235,7 +235,7 @@ def _chunk_sign(quick: bool = False):
        setting=("analogue", _LIGHT), test=_T_SIGN_POS)
 def _chunk_pos(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     rows, layers = _chunks(quick)
     j = Judge()
@@ -261,7 +261,7 @@ def _chunk_pos(quick: bool = False):
        setting=("analogue", _LIGHT), test=_T_PUSH_PPL)
 def _push(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.dispersion.experiments import push_away
 
     rows = push_away(quick)
@@ -288,7 +288,7 @@ def _push(quick: bool = False):
        setting=("analogue", _LIGHT), test=_T_BIN)
 def _binned(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     rows, _ = _chunks(quick)
     j = Judge()
@@ -311,7 +311,7 @@ def _binned(quick: bool = False):
        setting=("analogue", _LIGHT), test=_T_CONF)
 def _confound(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     rows, _ = _chunks(quick)
     j = Judge()

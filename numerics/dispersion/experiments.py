@@ -6,7 +6,7 @@ full: d = 48, 2 layers, 4 heads, context 64, batch 16, 300 steps (30 warm-up), 5
 chunks of 64 bytes, seeds 0, 1, 2, λ ∈ {0, 0.1}; checkpoints of the λ = 0 runs at steps
 10, 25, 50, 100, 200, 300. quick: d = 32, context 32, batch 8, 30 steps, 100 chunks, seed 0.
 
-Each training run is one cached experiment (:func:`numerics.store.experiment`); the summaries
+Each training run is one cached experiment (:func:`iclr26_verify.run.store.experiment`); the summaries
 are cheap functions of them.
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.dispersion import binned_correlation, inflation_closed_form
 
 LAMBDA = 0.1

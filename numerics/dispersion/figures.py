@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 @figure("dispersion", "binning_inflation",

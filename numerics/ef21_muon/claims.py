@@ -2,7 +2,7 @@
 a light analogue of the paper's NanoGPT runs, designed by us (the paper's experiment tables were
 not seen: only the abstract's "up to 7× communication savings").
 
-Each claim is decided by a pre-registered test over the 5 seeds (:mod:`numerics.stats`, paired by
+Each claim is decided by a pre-registered test over the 5 seeds (:mod:`iclr26_verify.registry.stats`, paired by
 seed across methods); thresholds and effects are ours, said in each test. Quick mode (1 seed,
 K = 60) cannot decide and says so.
 """
@@ -68,7 +68,7 @@ def _fmt(t, exp=True):
                "accuracy degradation on NanoGPT; the 4× threshold is ours")),
        setting=("analogue", _LIGHT), test=_T_SAVE)
 def _saves(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     s = _summary(quick)
     base = _by_seed(s, "Muon (uncompressed)")
@@ -116,7 +116,7 @@ def _naive_never(quick: bool = False):
                "stalls is the motivation summarised by papernotes.org")),
        setting=("analogue", _LIGHT), test=_T_PLATEAU)
 def _naive_plateau(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     s = _summary(quick)
     nv = _by_seed(s, "naive Top-5%", "final_loss")
@@ -139,7 +139,7 @@ def _naive_plateau(quick: bool = False):
                "review of rex7s82Iav (theory with an exact LMO, practice with Newton–Schulz)")),
        setting=("analogue", _LIGHT), test=_T_NS5)
 def _ns5(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     s = _summary(quick)
     ns, ex = _by_seed(s, "Muon NS5 (uncompressed)"), _by_seed(s, "Muon (uncompressed)")

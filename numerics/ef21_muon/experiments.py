@@ -23,10 +23,10 @@ import pandas as pd
 import torch
 from torch import nn
 
+from iclr26_verify import experiment
 from numerics.ef21_muon.compressors import Identity, RankR, TopK
 from numerics.ef21_muon.data import digits_shards
 from numerics.ef21_muon.sim import EF21MuonSim
-from numerics.store import experiment
 
 TARGET = 0.3
 T0, BETA, BATCH = 0.02, 0.1, 64

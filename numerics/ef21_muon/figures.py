@@ -8,8 +8,7 @@ import functools
 import matplotlib.pyplot as plt
 import numpy as np
 
-from numerics.figures import figure
-from numerics.store import experiment
+from iclr26_verify import experiment, figure
 from theory.ef21_muon import (
     contraction_alpha,
     ef21_bound,

@@ -8,7 +8,7 @@ below .80; ACC at p = 100 above p = 20; with a noise view EKNN p = 100 ACC above
 kernel k-means of the concatenation below .75; EKNN ACC above the least pure view's linear
 partition by more than .2 (against the per-view bound); digits p = 160 NMI above the best
 single-view k-means; full kernel k-means at least 5× slower at n = 4000. Each decides through a
-pre-registered one-sided t-test of :mod:`numerics.stats` over the 5 data seeds (timing: over 5
+pre-registered one-sided t-test of :mod:`iclr26_verify.registry.stats` over the 5 data seeds (timing: over 5
 repeats). Quick sizes (one seed, n = 200) cannot decide: those claims say "undecided" there.
 """
 
@@ -61,7 +61,7 @@ def _fmt(t) -> str:
 
 
 def _ci(x) -> str:
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     iv = stats.t_interval(x)
     if iv.n < 2:
@@ -87,7 +87,7 @@ def _undecided(quick, r, what):
        "views stays below .80 (our thresholds; one-sided t-tests over 5 data seeds, α = .05 "
        "each).", evidence=("observation",), source=_SRC, setting=_SET, test=_T_CM_E)
 def _circles(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _cm(quick)
     _undecided(quick, r, f"EKNN p=50 {_ci(r.acc['eknn_p50'])}, concat k-means "
@@ -110,7 +110,7 @@ def _circles(quick: bool = False):
        "seeds, α = .05). The levelling-off at large p that the summary reports is not tested "
        "here.", evidence=("observation",), source=_SRC_P, setting=_SET, test=_T_P)
 def _psweep(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _cm(quick)
     _undecided(quick, r, f"p=20 {_ci(r.acc['eknn_p20'])}, p=100 {_ci(r.acc['eknn_p100'])}")
@@ -133,7 +133,7 @@ def _psweep(quick: bool = False):
                         "the threshold pair is ours, fixed before the full run")),
        setting=_SET, test=_T_NV_E)
 def _noise(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _cm(quick, True)
     _undecided(quick, r, f"EKNN p=100 {_ci(r.acc['eknn_p100'])}, full kernel k-means "
@@ -158,7 +158,7 @@ def _noise(quick: bool = False):
        source=("ours", "our restatement of the half of eknn.lite.noise_view that holds"),
        setting=_SET, test=_T_NV_E)
 def _noise_eknn(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _cm(quick, True)
     _undecided(quick, r, f"EKNN p=100 {_ci(r.acc['eknn_p100'])}")
@@ -179,7 +179,7 @@ def _noise_eknn(quick: bool = False):
        source=("ours", "our bound (eknn.bound.meet_purity) and our .2 margin"), setting=_SET,
        test=_T_GAP)
 def _beyond(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _cm(quick, True)
     gap = r.acc["eknn_p100"] - r.extra["view_purity_p100"].min(axis=1)
@@ -200,7 +200,7 @@ def _beyond(quick: bool = False):
        "paired one-sided t-test over 5 seeds, α = .05).",
        evidence=("observation",), source=_SRC, setting=_SET, test=_T_DIG)
 def _digits(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.eknn.experiments import digits_experiment
 
     r = digits_experiment(quick)
@@ -248,7 +248,7 @@ def _joint(quick: bool = False):
        setting=("analogue", ("EKNN-lite against our full kernel k-means on circles + moons, one "
                 "shared CPU thread; wall times are noisy")), test=_T_TIME)
 def _scaling(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.eknn.experiments import timing_experiment
 
     r = timing_experiment(quick)

@@ -1,5 +1,5 @@
 """Experiments of EKNN-lite (our reconstruction), seeded and cached by
-:func:`numerics.store.experiment`: circles + moons (with and without a noise view), three views
+:func:`iclr26_verify.run.store.experiment`: circles + moons (with and without a noise view), three views
 of digits, and wall time against full kernel k-means as n grows. One BLAS/OpenMP thread each.
 """
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 
 
 @dataclass

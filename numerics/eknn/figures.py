@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 def _mean_hw(x):
-    """Mean and 95 % half-width over seeds (numerics.stats); one seed (quick): no bar."""
-    from numerics import stats
+    """Mean and 95 % half-width over seeds (iclr26_verify.registry.stats); one seed (quick): no bar."""
+    from iclr26_verify.registry import stats
 
     iv = stats.t_interval(x)
     return iv.mean, (iv.halfwidth if iv.n > 1 else 0.0)

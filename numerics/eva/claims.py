@@ -59,7 +59,7 @@ def _seeds(test, fn):
        statement="The torch WKV, recurrent and chunked (C = 7), equals the numpy recurrence of "
        "theory.eva in float64 to better than 1e-10 on random inputs (B = 2, H = 2, T = 40).")
 def _wkv_theory(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.eva.experiments import equivalence
 
     errs = _seeds(_T_THEORY, lambda s: equivalence(s, "float64")["err_theory"])
@@ -77,7 +77,7 @@ def _wkv_theory(quick: bool = False):
        "event at a time gives the features of its chunked (parallel) pass to better than 1e-5 "
        "of their scale in float32.")
 def _step(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.eva.experiments import equivalence
 
     errs = _seeds(_T_STEP, lambda s: equivalence(s, "float32")["err_step"])
@@ -110,7 +110,7 @@ def _rows(quick: bool):
        "the 4 read-out times (25, 50, 75, 100 % of the events), without labels in pre-training "
        "(MRP only: the NRP objective is left out).")
 def _mrp(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.eva.experiments import FRACTIONS, accuracies
 
     rows = _rows(quick)
@@ -133,7 +133,7 @@ def _mrp(quick: bool = False):
        statement="The feature read at any of the 4 read-out times (25, 50, 75, 100 % of the "
        "stream) supports the downstream task: probe accuracy above chance (0.1) at each.")
 def _chance(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.eva.experiments import FRACTIONS, accuracies
 
     rows = _rows(quick)
@@ -152,7 +152,7 @@ def _chance(quick: bool = False):
        statement="Our prediction: the probe reads the digit better after all the events than "
        "after the first quarter (MRP arm, paired over seeds).")
 def _rise(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.eva.experiments import accuracies
 
     rows = _rows(quick)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 
 D, HEADS, LAYERS, CHUNK = 32, 2, 1, 16
 MAX_EVENTS = 64

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 @figure("eva", "forms_agree", claims=("eva.wkv.recurrent_eq_parallel",

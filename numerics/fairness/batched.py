@@ -273,8 +273,8 @@ def run_members(name: str, method: str, lams: Sequence[float], seeds: Sequence[i
     (test metrics, test predictions), ``seconds``/``cpu_seconds`` being the batch's time / K."""
     import time
 
-    from numerics.fairness.experiments import HIDDEN, LR, SIGMA, TRAIN, load_split
     from numerics.fairness.metrics import evaluate
+    from numerics.fairness.protocol import HIDDEN, LR, SIGMA, TRAIN, load_split
 
     sigmas = [SIGMA] * len(seeds) if sigmas is None else list(sigmas)
     splits = [load_split(name, sd) for sd in seeds]

@@ -9,7 +9,7 @@ hyperparameter settings compared to prior regularizers". We make them checkable 
 (ours, fixed before looking at the numbers): *competitive* = mean test accuracy within 2 points
 of ERM's; a method's operating point on a data set is its competitive λ with the lowest mean ΔDP
 (or ΔEO). Every comparison is a pre-registered paired test over the 5 seeds
-(:mod:`numerics.stats`; same split and initialisation per seed), one arm per data set at a
+(:mod:`iclr26_verify.registry.stats`; same split and initialisation per seed), one arm per data set at a
 Bonferroni share of α = 0.05; non-significance leaves a row undecided, never refuted.
 """
 
@@ -101,7 +101,7 @@ def _drop_note(drops, results) -> str:
        source=("abstract", _ABS + "; 'on every data set, each significantly' is our reading"),
        setting=_ANALOGUE, test=_T_DROP)
 def _lambda_lowers_dp(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_NOT_QUICK)
@@ -129,7 +129,7 @@ _T_POOLED = Preregistered(
                "mean over data sets per seed), with a per-data-set check for contrary evidence")),
        setting=_ANALOGUE, test=_T_POOLED)
 def _lambda_lowers_mean(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_NOT_QUICK)
@@ -170,7 +170,7 @@ _T_BETTER_DP = Preregistered(
                "(2.42) in ΔDP on Adult/gender")),
        setting=_ANALOGUE, test=_T_BETTER_DP)
 def _better_dp(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_NOT_QUICK)
@@ -204,7 +204,7 @@ _T_BETTER_EO = Preregistered(
                "reading"),
        setting=_ANALOGUE, test=_T_BETTER_EO)
 def _better_eo(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_NOT_QUICK)
@@ -251,7 +251,7 @@ def _mad(groups):
                "of ΔDP over the λ grid, against the most stable other method' is our reading")),
        setting=_ANALOGUE, test=_T_STABLE)
 def _most_stable(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.fairness.experiments import METHODS, sweep
 
     if quick:
@@ -322,7 +322,7 @@ _T_ON_PAR = Preregistered(
                "fixed before the full run")),
        setting=_ANALOGUE, test=_T_ON_PAR)
 def _on_par(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_NOT_QUICK)
@@ -355,7 +355,7 @@ _T_COMPARABLE = Preregistered(
                "method's seed spread, fixed before the full run")),
        setting=_ANALOGUE, test=_T_COMPARABLE)
 def _spread_comparable(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.fairness.experiments import METHODS, sweep
 
     if quick:

@@ -27,7 +27,7 @@ _T_SIGMA = Preregistered(
        setting=("analogue", "our light replication on COMPAS (offline copy), small MLP, 5 seeds"),
        test=_T_SIGMA)
 def _wide_sigma(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.fairness.experiments import SIGMA_SWEEP, sigma_sweep
 
     if quick:

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
+from numerics.fairness.protocol import HIDDEN, LR, SIGMA, TRAIN, load_split
 
 DATASETS = ("adult", "compas", "german", "titanic", "digits")
 #: quick mode: the two mid-sized tabular sets (seconds, not minutes); the full sweep is the
@@ -44,23 +45,8 @@ LAMBDAS = {"cs": (0.1, 0.5, 2.0, 10.0), "dp": (0.1, 0.5, 2.0, 10.0),
            "mmd": (0.3, 1.5, 6.0, 30.0), "hsic": (1.0, 5.0, 20.0, 100.0),
            "pr": (0.3, 1.5, 6.0, 30.0), "adv": (0.1, 0.5, 2.0, 10.0)}
 SEEDS, QUICK_SEEDS = (0, 1, 2, 3, 4), (0, 1, 2)
-#: Training settings per data set: about 200 Adam steps each (Adult: 3 epochs of 512).
-TRAIN = {"adult": {"epochs": 3, "batch_size": 512}, "compas": {"epochs": 12, "batch_size": 256},
-         "german": {"epochs": 60, "batch_size": 256}, "titanic": {"epochs": 30, "batch_size": 256},
-         "digits": {"epochs": 50, "batch_size": 256}}
-LR, HIDDEN, SIGMA = 5e-3, 64, 0.2
 #: "Competitive accuracy": within this many accuracy points (fraction) of ERM's mean.
 COMPETITIVE = 0.02
-
-
-@functools.lru_cache(maxsize=64)
-def load_split(name: str, seed: int):
-    """The :class:`~numerics.data.FairSplit` of a data set for one seed (cached)."""
-    from numerics.data import load_fair_digits, load_fair_tabular
-
-    if name == "digits":
-        return load_fair_digits(random_state=seed)
-    return load_fair_tabular(name, random_state=0 if name == "adult" else seed)
 
 
 def run_one(name: str, method: str, lam: float, seed: int, *, device: str = "cpu",
@@ -161,7 +147,7 @@ def sweep_groups(cells: list[tuple]) -> list[tuple]:
 
 @functools.lru_cache(maxsize=4)
 def _sweep(quick: bool, device: str, batched: bool = True) -> Sweep:
-    from numerics.execution import map_cells
+    from iclr26_verify import map_cells
 
     t0 = time.perf_counter()
     cells = sweep_cells(quick, device)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 _MARKERS = {"erm": "*", "cs": "o", "dp": "s", "mmd": "^", "hsic": "v", "pr": "D", "adv": "P",
             "cs_eo": "o", "dp_eo": "s", "mmd_eo": "^"}

@@ -7,8 +7,8 @@ import functools
 
 import numpy as np
 
-from numerics.figures import figure
-from numerics.stats import standard_error
+from iclr26_verify import figure
+from iclr26_verify.registry.stats import standard_error
 
 
 @figure("fairness", "scaling_cs_kl_mmd_mean")

@@ -2,7 +2,7 @@
 ensemble conditioned on h (:mod:`numerics.hauwm.experiments`), trained with each candidate loss.
 
 Every test is pre-registered below (statistic, direction, α, seeds, effect) and decided by
-:mod:`numerics.stats` over 8 seeds (one block). The loss forms are ours, except (H-e), whose form
+:mod:`iclr26_verify.registry.stats` over 8 seeds (one block). The loss forms are ours, except (H-e), whose form
 follows a public third-party note of the paper (printed wording not seen); no row attributes a
 loss to the paper's printed text. In quick mode (3 seeds, 150 steps) only the HCU
 over-dispersion row is registered as decidable (its effect is three orders of magnitude); the
@@ -84,7 +84,7 @@ _T_NLL_CAL = Preregistered(
        setting=SETTING, test=_T_NLL_CAL)
 def _nll_cal(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     lr = _lr("ar1", "nll", quick)
     j = Judge()
@@ -108,7 +108,7 @@ _T_NLL_GROW = Preregistered(
                "growing-and-saturating truth")), setting=SETTING, test=_T_NLL_GROW)
 def _nll_grow(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     sp = _spearman_rows(_run("ar1", "nll", quick)["pred_var"])
     j = Judge()
@@ -130,7 +130,7 @@ _T_COV = Preregistered(
        test=_T_COV)
 def _nll_cov(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     cov = _run("ar1", "nll", quick)["coverage"]
     j = Judge()
@@ -154,7 +154,7 @@ _T_HINGE = Preregistered(
                       "hinge (H-b) is our candidate")), setting=SETTING, test=_T_HINGE)
 def _hinge(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     a, b = _lr("ar1", "nll+hinge", quick), _lr("ar1", "nll", quick)
     j = Judge()
@@ -181,7 +181,7 @@ _T_LOGHINGE = Preregistered(
                "our candidate")), setting=SETTING, test=_T_LOGHINGE)
 def _loghinge(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     a, b = _lr("circle", "nll+loghinge", quick), _lr("circle", "nll", quick)
     ev = slice(1, None, 2)
@@ -214,7 +214,7 @@ _T_HCU_GROW = Preregistered(
        setting=SETTING_SMALL, test=_T_HCU_GROW)
 def _hcu_grow(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     sp = _spearman_rows(_run("ar1", "nll+hcu", quick, LAM_SMALL)["pred_var"])
     j = Judge()
@@ -240,7 +240,7 @@ _T_HCU_CAL = Preregistered(
                "third-party note, not the paper's λ = 1"), setting=SETTING_SMALL, test=_T_HCU_CAL)
 def _hcu_cal(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     lr = _lr("ar1", "nll+hcu", quick, LAM_SMALL)
     j = Judge()
@@ -270,7 +270,7 @@ _T_HCU_NLL = Preregistered(
        setting=SETTING_SMALL, test=_T_HCU_NLL)
 def _hcu_nll(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     a, b = _lr("ar1", "nll+hcu", quick, LAM_SMALL), _lr("ar1", "nll", quick)
     j = Judge()
@@ -295,7 +295,7 @@ _T_HCU_OVER = Preregistered(
        source=("ours", "our prediction; the loss form (H-e) follows " + NOTE), setting=SETTING,
        test=_T_HCU_OVER)
 def _hcu_over(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     lr = _lr("ar1", "nll+hcu", quick)
     j = Judge()
@@ -324,7 +324,7 @@ _T_HCU_GROW_1 = Preregistered(
                "λ = 1 follow " + NOTE), setting=SETTING_PAPER, test=_T_HCU_GROW_1)
 def _hcu_grow_1(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     sp = _spearman_rows(_run("ar1", "nll+hcu", quick)["pred_var"])
     j = Judge()
@@ -352,7 +352,7 @@ _T_HCU_CAL_1 = Preregistered(
        setting=SETTING_PAPER, test=_T_HCU_CAL_1)
 def _hcu_cal_1(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     lr = _lr("ar1", "nll+hcu", quick)
     j = Judge()

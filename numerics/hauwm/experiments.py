@@ -5,7 +5,7 @@ the closed-form truth (:func:`theory.hauwm.conditional_variance`) and its 90% co
 
 Sizes (our one-seed pilot ran 1500 steps): full 8 seeds (one block), 1500 steps, batch 256,
 Adam 3e-3, 2000 coverage samples per horizon; quick 3 seeds, 150 steps, 500 samples. Each
-(process, loss, quick, block) is one cached experiment (:func:`numerics.store.experiment`).
+(process, loss, quick, block) is one cached experiment (:func:`iclr26_verify.run.store.experiment`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.hauwm import var_ar1, var_circle
 
 LOSSES = ("nll", "nll+hinge", "nll+loghinge", "nll+hcu")
@@ -87,7 +87,7 @@ def spearman_growth(pred_var: np.ndarray) -> np.ndarray:
 def summary(quick: bool, block: int = 0) -> list[dict]:
     """One row per process, loss and horizon: geometric-mean ratio over seeds, its range, mean
     coverage."""
-    from numerics.execution import map_cells
+    from iclr26_verify import map_cells
 
     rows = []
     arms = [(loss, 1.0) for loss in LOSSES] + [("nll+hcu", LAM_SMALL)]

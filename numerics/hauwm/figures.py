@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 @figure("hauwm", "truth_profiles",

@@ -2,7 +2,7 @@
 the experiments of :mod:`numerics.hgdro.experiments`.
 
 Tests fixed before the full runs were looked at: one-sided paired t-tests of
-:mod:`numerics.stats` over seeds at α = 0.01 (synthetic, 40 seeds) or α = 0.05 (digits, 16
+:mod:`iclr26_verify.registry.stats` over seeds at α = 0.01 (synthetic, 40 seeds) or α = 0.05 (digits, 16
 seeds; 10 and 8 in the first full run, which left the radius steps and the collapse
 undecided), α split (Bonferroni) over the arms a claim tests; "collapse" is a worst-group accuracy
 below 0.05 against a Group DRO accuracy above 0.3 in the same setting. Quick mode (3 synthetic
@@ -58,14 +58,14 @@ def _fmt(t) -> str:
 
 
 def _m(x) -> str:
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     iv = stats.t_interval(x)
     return f"{iv.mean:.3f}" if iv.n < 2 else f"{iv.mean:.3f} [{iv.low:.3f}, {iv.high:.3f}]"
 
 
 def _contrary(j, arms, test) -> None:
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     wrong = stats.contrary_arms(arms, test)
     j.fact("no arm significantly against the statement"
@@ -85,7 +85,7 @@ def _synth(quick):
        "of this row: see hgdro.exp.synth_unshifted_price.", evidence=("observation",),
        source=_SRC, setting=_SET_SYN, test=_T_GAIN)
 def _synth_gain(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _synth(quick)
     i_g, i_h = r.methods.index("gdro"), r.methods.index("hdro_1")
@@ -110,7 +110,7 @@ def _synth_gain(quick: bool = False):
                "gains on standard benchmarks too, which this light analogue does not test")),
        setting=_SET_SYN, test=_T_PRICE)
 def _synth_price(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _synth(quick)
     i_g, i_h = r.methods.index("gdro"), r.methods.index("hdro_1")
@@ -133,7 +133,7 @@ def _synth_price(quick: bool = False):
        source=("ours", ("a prediction of ours about the radius; the paper's radius study was not "
                "seen")), setting=_SET_SYN, test=_T_MONO_UP)
 def _synth_mono(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _synth(quick)
     rows = [r.methods.index(k) for k in ("gdro", "hdro_0.3", "hdro_0.6", "hdro_1")]
@@ -162,7 +162,7 @@ def _synth_mono(quick: bool = False):
                "the papernotes.org summaries give the paper's tables; the tables were not seen")),
        setting=_SET_SYN, test=_T_ERM)
 def _synth_erm(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _synth(quick)
     i_e, i_g = r.methods.index("erm"), r.methods.index("gdro")
@@ -196,7 +196,7 @@ def _digits(quick):
        "beats every Group DRO configuration we ran.",
        evidence=("observation",), source=_SRC, setting=_SET_DIG, test=_T_DIG)
 def _digits_dir(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _digits(quick)
     i_g, i_h = r.labels.index("GroupDRO"), r.labels.index("HGDRO ε=0.3")
@@ -227,7 +227,7 @@ def _digits_dir(quick: bool = False):
                "L22, L84) when the features are trained from scratch; thresholds ours")),
        setting=_SET_DIG, test=_T_COL_H)
 def _digits_collapse(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     r = _digits(quick)
     h = r.wga[r.labels.index("HGDRO ε=0.1 (scratch, absolute ε)")]

@@ -1,5 +1,5 @@
 """Experiments of the hierarchical group DRO topic, computed once and cached in the result store
-(:func:`numerics.store.experiment`, keyed by ``quick``) and shared by the empirical claims, the figures and the notebook.
+(:func:`iclr26_verify.run.store.experiment`, keyed by ``quick``) and shared by the empirical claims, the figures and the notebook.
 
 A. ``synthetic_tradeoff``: fixed latent features (our light experiment A), exact convex solves (cvxpy) of
    ERM, Group DRO and hierarchical DRO (ℓ2 balls, ε_g = ε√(n_min/n_g), ridge 1e-3, bias), worst-
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from iclr26_verify import experiment
 from numerics.hgdro.data import colored_digits, latent_groups
-from numerics.store import experiment
 from theory.hgdro import group_radii, hierarchical_optimum
 
 SYNTH_EPS = (0.3, 0.6, 1.0)

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 _NAMES = {"erm": "ERM", "gdro": "GroupDRO", "hdro_0.3": "HDRO ε=0.3", "hdro_0.6": "HDRO ε=0.6",
           "hdro_1": "HDRO ε=1"}
 
 
 def _mean_hw(x):
-    """Means and 95 % half-widths over the last axis (seeds), by numerics.stats; one seed
+    """Means and 95 % half-widths over the last axis (seeds), by iclr26_verify.registry.stats; one seed
     (quick) draws no bar."""
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     x = np.asarray(x, dtype=float)
     ivs = [stats.t_interval(row) for row in x.reshape(-1, x.shape[-1])]

@@ -2,11 +2,11 @@
 experiment of :mod:`numerics.icssl.experiments`, plus the torch layers against the theory.
 
 Each comparison "method a beats method b at m labels per class" is a pre-registered one-sided
-paired test (:mod:`numerics.stats`) on the **training seeds**: per seed, the mean over the same
+paired test (:mod:`iclr26_verify.registry.stats`) on the **training seeds**: per seed, the mean over the same
 500 fresh tasks of acc(a) − acc(b); 3 seeds in the full run, α = 0.05. The effect the test must
 detect is the paper's reported gap where the public summaries quote one, else our smallest effect
 of interest (2 accuracy points). A verified row also states that no seed shows a significant
-effect the other way (:func:`numerics.stats.contrary_arms`). "The advantage shrinks" compares
+effect the other way (:func:`iclr26_verify.registry.stats.contrary_arms`). "The advantage shrinks" compares
 m = 2 with m = 20 on independent task sets (paired by index, which keeps the one-sample test
 valid). In-distribution (ID) tasks come from circles, moons, planes and Swiss roll; the
 out-of-distribution (OOD) split is sphere shells, never seen in training. Quick mode (one seed,
@@ -63,7 +63,7 @@ def _per_seed(sw, a: str, b: str, split: str, m: int) -> np.ndarray:
 
 
 def _beats(a: str, b: str, split: str, m: int, quick: bool, test: Preregistered):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.icssl.experiments import LABELS
 
     sw = _sweep(quick)
@@ -213,7 +213,7 @@ _SHRINK = Preregistered(
                "the product manifold), so it does not support this row")),
        setting=_ANALOGUE, test=_SHRINK)
 def _shrinks(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     sw = _sweep(quick)
     j = Judge()
@@ -243,7 +243,7 @@ _REFS = Preregistered(
                "paper's baselines per the papernotes.org note")),
        setting=_ANALOGUE, test=_REFS)
 def _refs(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     sw = _sweep(quick)
     j = Judge()
@@ -325,7 +325,7 @@ _BETWEEN = Preregistered(
                "reach the eigenmap, see icssl.exp.e2e_beats_eig_icl_at_few_labels)")),
        setting=_ANALOGUE, test=_BETWEEN)
 def _between(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     sw = _sweep(quick)
     j = Judge()

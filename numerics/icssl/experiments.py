@@ -5,7 +5,7 @@ Full mode: 3 training seeds, 500 fresh tasks per labels-per-class m ∈ {2, 4, 1
 a few minutes on 2 idle cores (a light replication: a handful of learnable scalars for the
 IC-SSL models, a 2-layer width-64 transformer, 1–2.4k training prompts each). Quick mode: one
 seed, 12 tasks, 4 training steps (enough to draw the figures, not to decide the claims).
-Results are cached in the result store (:func:`numerics.store.experiment`).
+Results are cached in the result store (:func:`iclr26_verify.run.store.experiment`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from iclr26_verify import experiment
 from numerics.icssl.tasks import LABELS_PER_CLASS, Task, knn_bandwidth
-from numerics.store import experiment
 
 
 def torch_no_grad_lazy(fn):
@@ -173,14 +173,14 @@ def run_sweep(quick: bool, *, device="cpu") -> Sweep:
 @experiment
 def sweep(quick: bool) -> Sweep:
     """The experiment, computed once (claims, figures and the notebook read it from the result
-    store, :func:`numerics.store.experiment`)."""
+    store, :func:`iclr26_verify.run.store.experiment`)."""
     return run_sweep(bool(quick))
 
 
 def summary_rows(sw: Sweep) -> list[dict]:
     """One row per (method or reference, split, m): mean accuracy and the half-width of the 95 %
-    Student-t interval over tasks (seed-averaged accuracies; :func:`numerics.stats.t_interval`)."""
-    from numerics import stats
+    Student-t interval over tasks (seed-averaged accuracies; :func:`iclr26_verify.registry.stats.t_interval`)."""
+    from iclr26_verify.registry import stats
 
     rows = []
     for s in SPLITS:

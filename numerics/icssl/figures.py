@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 _STYLE = {"e2e": ("C3", "o", "-"), "eig_icl": ("C0", "s", "-"), "raw_icl": ("C2", "^", "-"),
           "std_tf": ("C4", "D", "-"), "label_prop": ("k", "x", ":"),
@@ -20,9 +20,9 @@ def accuracy_vs_labels(quick: bool = False):
     transformer and two graph references, in distribution and on held-out sphere shells."""
     import matplotlib.pyplot as plt
 
+    from iclr26_verify.registry.stats import t_interval
     from numerics.icssl.experiments import LABELS, METHODS, REFERENCES, sweep
     from numerics.icssl.tasks import LABELS_PER_CLASS
-    from numerics.stats import t_interval
 
     sw = sweep(quick)
     fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)

@@ -3,7 +3,7 @@ scikit-learn's bundled data sets: light analogues of the paper's OpenML benchmar
 
 Full mode: 5 seeds on synthetic data (1000 train / 2000 test, 50 trees per forest) and 2×5-fold
 CV on scikit-learn's bundled sets. Every accuracy claim is decided by a pre-registered test over
-seeds (:mod:`numerics.stats`); quick mode (1 seed) cannot decide them and raises
+seeds (:mod:`iclr26_verify.registry.stats`); quick mode (1 seed) cannot decide them and raises
 ``Unavailable`` with the measured numbers. Thresholds and effects are ours (the paper's numbers
 were seen only through a third-party summary), said in each test.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.claims import Judge, Preregistered, Unavailable, claim
 
 _WHERE = ("our light version of the experiments the papernotes.org summary of arXiv 2512.08306 "
@@ -82,7 +82,7 @@ def _fmt(t):
                "XGBoost, PCA+RF and LDA+RF degrade as θ grows while JARF stays high: " + _PN),
        setting=("analogue", _LIGHT), test=_T_GAIN)
 def _angle_gain(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jarf.experiments import synthetic
 
     res = synthetic("hyperplane", quick)
@@ -111,7 +111,7 @@ def _angle_gain(quick: bool = False):
        source=("secondary", "the summary reports that at small angles the methods tie: " + _PN),
        setting=("analogue", _LIGHT), test=_T_TIE)
 def _angle_tie(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jarf.experiments import synthetic
 
     res = synthetic("hyperplane", quick)
@@ -137,7 +137,7 @@ def _angle_tie(quick: bool = False):
                "split normals of oblique forests concentrating in the top EJOP subspace")),
        setting=("analogue", _LIGHT), test=_T_ANGLE)
 def _subspace(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jarf.experiments import synthetic
 
     res = synthetic("hyperplane", quick)
@@ -161,7 +161,7 @@ def _subspace(quick: bool = False):
                "jarf.exp.subspace (worst seed 21.4°, means 8.9–10.7°): post hoc")),
        setting=("analogue", _LIGHT), test=_T_ANGLE25)
 def _subspace_recovered(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jarf.experiments import synthetic
 
     res = synthetic("hyperplane", quick)
@@ -182,7 +182,7 @@ def _subspace_recovered(quick: bool = False):
        source=("ours", "a control of ours (random orthogonal rotation + RF), threshold 0.05 κ"),
        setting=("analogue", _LIGHT), test=_T_RANDOM)
 def _random_control(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jarf.experiments import synthetic
 
     res = synthetic("hyperplane", quick)
@@ -203,7 +203,7 @@ def _random_control(quick: bool = False):
                "interaction: " + _PN),
        setting=("analogue", _LIGHT), test=_T_XOR)
 def _xor_gain(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jarf.experiments import synthetic
 
     res = synthetic("xor", quick)[0.0]
@@ -237,7 +237,7 @@ def _real_runs(quick):
                "preconditioning consistently improves axis-aligned forests' (arXiv 2512.08306)")),
        setting=("analogue", _CV), test=_T_REAL_NI)
 def _real(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     diffs, notes = _real_runs(quick)
     if quick:
@@ -261,7 +261,7 @@ def _real(quick: bool = False):
                "axis-aligned forests on tabular classification and regression benchmarks")),
        setting=("analogue", _CV), test=_T_REAL_GAIN)
 def _real_gain(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     diffs, notes = _real_runs(quick)
     if quick:
@@ -293,7 +293,7 @@ def _zero_shares(quick, alpha):
        setting=("analogue", ("scikit-learn RF-100 surrogate on 500 synthetic points, our FD "
                 "implementation")), test=_T_ZERO)
 def _rf_zero(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     z = _zero_shares(quick, 0.1)
     j = Judge()
@@ -315,7 +315,7 @@ def _rf_zero(quick: bool = False):
        setting=("analogue", ("scikit-learn RF-100 surrogate on 500 synthetic points, our FD "
                 "implementation")), test=_T_GROW)
 def _rf_zero_grows(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     a = _zero_shares(quick, 0.1)
     b = _zero_shares(quick, 0.01)
@@ -342,7 +342,7 @@ def _rf_zero_grows(quick: bool = False):
        setting=("analogue", ("a scikit-learn tanh-MLP surrogate (16 units) on 500 synthetic "
                 "points instead of the paper's RF surrogate")), test=_T_ORDER)
 def _smooth(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jarf.experiments import smooth_fd_errors
 
     seeds = (0, 1) if quick else (0, 1, 2, 3, 4)

@@ -1,14 +1,14 @@
 """Cached experiments of the JARF topic: angle sweep and XOR on index models, scikit-learn's
 bundled data sets, the share of zero finite differences of an RF surrogate, and the
 trace-normalisation check. Every runner is a pure function of its arguments
-(:func:`numerics.store.experiment`)."""
+(:func:`iclr26_verify.run.store.experiment`)."""
 
 from __future__ import annotations
 
 import numpy as np
 from sklearn.metrics import cohen_kappa_score, r2_score
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 
 METHODS = ("identity", "paper", "eigrot", "random")
 LABELS = {"identity": "RF (axis-aligned)", "paper": "JARF (xᵀĤ)", "eigrot": "JARF-eigrot (xᵀV)",

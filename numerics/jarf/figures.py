@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
-from numerics.stats import standard_error
+from iclr26_verify import figure
+from iclr26_verify.registry.stats import standard_error
 
 
 @figure("jarf", "angle_sweep", claims=("jarf.exp.angle_gain", "jarf.exp.subspace",

@@ -217,7 +217,7 @@ _T_PLAIN = Preregistered(
 
 
 def _contrary(j, arms, test) -> list[str]:
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     wrong = stats.contrary_arms(arms, test)
     j.fact("no arm significantly against the statement"
@@ -240,7 +240,7 @@ def _fmt(t) -> str:
        "α = 0.05 split over the two arms).", source=_SRC_LIGHT, setting=_SET_LIGHT,
        test=_T_NARROW)
 def _gain_narrow(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     rows = _rows(quick)
     g8 = _paired(rows, "jumbo", 8, "registers", 8, "same width")
@@ -264,7 +264,7 @@ def _gain_narrow(quick: bool = False):
        "one-sided paired t-tests over 3 seeds, α = 0.05 split over the two widths).",
        source=_SRC_LIGHT, setting=_SET_LIGHT, test=_T_REG)
 def _beats_isoflop(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jumbo.experiments import iso_flop_width
 
     rows = _rows(quick)
@@ -288,7 +288,7 @@ def _beats_isoflop(quick: bool = False):
        source=("ours", ("a non-inferiority margin of 0.02 that we fixed, not a statement of the "
                "paper")), setting=_SET_LIGHT, test=_T_PAR)
 def _on_par(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jumbo.experiments import arch_cost, iso_flop_width
 
     rows = _rows(quick)
@@ -313,7 +313,7 @@ def _on_par(quick: bool = False):
        "matched width; one-sided paired t-tests over 3 seeds, α = 0.05 split over the widths).",
        source=_SRC_LIGHT, setting=_SET_LIGHT, test=_T_PLAIN)
 def _beats_plain(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jumbo.experiments import iso_flop_width
 
     rows = _rows(quick)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.jumbo import flops_jumbo, flops_vit_registers, params_jumbo, params_vit_registers
 
 IMG, P, CH, CLASSES, L, J, R = 8, 2, 1, 10, 2, 4, 3
@@ -142,7 +142,7 @@ def sizes(quick: bool) -> dict:
 
 def run_all(quick: bool = False) -> list[dict]:
     """Every arm × seed (cached per run); rows of :func:`train_digits`, with the arm's role."""
-    from numerics.execution import map_cells
+    from iclr26_verify import map_cells
 
     s = sizes(quick)
     cells = [(a.family, a.D, seed, s["epochs"], a.role) for a in arms(s["widths"])

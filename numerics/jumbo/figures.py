@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 def _breakdown(D, L, J, C, N, H, model, R=16):
@@ -138,7 +138,7 @@ def digits_accuracy_vs_flops(quick: bool = False):
     same width and at matched FLOPs (mean and 95 % t-interval over seeds)."""
     import matplotlib.pyplot as plt
 
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.jumbo.experiments import run_all
 
     rows = run_all(quick)

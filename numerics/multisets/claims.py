@@ -77,7 +77,7 @@ _T_EXP3_VACUOUS = Preregistered(
 def _decidable(quick: bool, what: str, measured) -> None:
     """The qualitative patterns of Table 2 and Fig. 3 are decided on the full-size runs only."""
     if quick:
-        from numerics.report import fmt_value
+        from iclr26_verify.registry.display import fmt_value
 
         raise Unavailable(f"quick mode is too small to decide {what} (run without --quick); "
                           f"quick-mode numbers: {fmt_value(measured, 3)}")
@@ -97,7 +97,7 @@ def _r(x, digits=3):
        source=("secondary", _ANN),
        setting=_SHAPES)
 def _exp1_bound(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.multisets.experiments import BOUND_SLACK
 
     runs = _exp1_runs(quick, seed)
@@ -136,7 +136,7 @@ def _exp1_bound(quick: bool = False, seed: int = 0):
        source=("secondary", _ANN),
        setting=_SHAPES)
 def _exp1_tightness(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = _exp1_runs(quick, seed)
     tight = {name: np.array([r.panel("aggregator", pool, dist).tightness for r in runs])
@@ -160,7 +160,7 @@ def _exp1_tightness(quick: bool = False, seed: int = 0):
        source=("secondary", _ANN + "; the threshold 0.67 (smallest reported r) is ours"),
        setting=_SHAPES)
 def _exp1_corr(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = _exp1_runs(quick, seed)
     r_by = {f"{p.pool}/{p.distance}": [r.panel("aggregator", p.pool, p.distance).pearson
@@ -197,7 +197,7 @@ _T_FIG6 = Preregistered(
        source=("secondary", _ANN + "; the annotation reports Fig. 6's finding, not its numbers"),
        setting=_SHAPES)
 def _fig6_attention(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = _exp1_runs(quick, seed)
     best_att = [max(r.panel("aggregator", "attention", d).pearson
@@ -235,7 +235,7 @@ _T_TABLE3 = Preregistered(
                "Polarity, IMDB and IMDB-BINARY columns are not run)"),
        setting=_SHAPES)
 def _table3_max(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = _exp1_runs(quick, seed)
     # test_accuracy is a fraction in [0, 1]; the paper and the test are in points
@@ -272,7 +272,7 @@ def _appE3(quick: bool = False, seed: int = 0):
     of Pert. #1 (experiments.perturbation_experiment) and Hausdorff distances by
     :func:`theory.multisets.hausdorff`. The ratio's size depends on where the data put their
     highest-norm point, as on ModelNet40; only its direction is tested."""
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.multisets.experiments import _shapes_split, add_outlier, config
     from theory.multisets import hausdorff
 
@@ -344,7 +344,7 @@ def _exp2_evidence(res):
 
 
 def _exp2_judge(res, corrected: bool) -> Judge:
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     arms = {"outlier": res.drops[("max", "outlier")] - res.drops[("mean", "outlier")],
             "noise": res.drops[("mean", "noise")] - res.drops[("max", "noise")]}
@@ -439,7 +439,7 @@ def _exp3_measured(res, runs=None):
                "by direction and the test's effect are ours"),
        setting=_DIGITS, test=_T_EXP3_CORR)
 def _exp3(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = _exp3_runs(quick, seed)
     measured, expected, note = _exp3_measured(runs[0], runs)
@@ -462,7 +462,7 @@ def _exp3(quick: bool = False, seed: int = 0):
        source=("ours", "our weaker statement: r > 0 over seeds"),
        setting=_DIGITS, test=_T_EXP3_POS)
 def _exp3_corrected(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = _exp3_runs(quick, seed)
     measured, expected, note = _exp3_measured(runs[0], runs)
@@ -485,7 +485,7 @@ def _exp3_corrected(quick: bool = False, seed: int = 0):
        source=("secondary", _ANN + " (the annotator notes 2LW1 > 1 in Fig. 7, so the bound is vacuous)"),
        setting=_DIGITS, test=_T_EXP3_VACUOUS)
 def _exp3_vacuous(quick: bool = False, seed: int = 0):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = _exp3_runs(quick, seed)
     res = runs[0]

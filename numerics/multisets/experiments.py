@@ -15,7 +15,7 @@ r"""The paper's three experiments with torch set networks, each computed once pe
 Data: synthetic shapes (ModelNet40 stand-in) for 1 and 2, digits point clouds (sizes vary from
 16 to 42 points) for 3. ``quick=True`` shrinks everything to seconds (a smoke run: too few
 bins and too little training to decide the patterns of 2 and 3); the default takes a few
-minutes on one CPU core. Results are cached in the result store (``numerics.store.experiment``,
+minutes on one CPU core. Results are cached in the result store (``iclr26_verify.run.store.experiment``,
 keyed by ``quick``, ``seed``, ``device`` and ``batched``) so claims, figures and the notebook
 share one run.
 
@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
+from iclr26_verify import experiment
+from iclr26_verify.registry.stats import standard_error
 from numerics.multisets.networks import (
     DISTANCES,
     PAIRED_DISTANCE,
@@ -52,8 +54,6 @@ from numerics.multisets.networks import (
     predict,
     train_set_network,
 )
-from numerics.stats import standard_error
-from numerics.store import experiment
 from theory.tolerances import LP
 
 #: Slack of "delta <= bound * distance": the distances come from LP / assignment solves.

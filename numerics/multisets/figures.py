@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 _DIST_LABEL = {"emd": "EMD", "hausdorff": "Hausdorff", "matching": "matching"}
 

@@ -52,7 +52,7 @@ _T_ICL = Preregistered(
        setting=_ANALOGUE, test=_T_ICL)
 def _icl(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.pcg.experiments import window_mean
 
     rs = [r for r in _runs(quick) if r["b"] == 5]
@@ -84,7 +84,7 @@ _T_ONSET = Preregistered(
        setting=_ANALOGUE, test=_T_ONSET)
 def _onset(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.pcg.experiments import WIDTHS, jump
 
     rs = _runs(quick)
@@ -118,7 +118,7 @@ _T_EARLY = Preregistered(
        setting=_ANALOGUE, test=_T_EARLY)
 def _early(quick: bool = False):
     _quick(quick)
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.pcg.experiments import window_mean
 
     x = [window_mean(r["acc"], 16, 32) - 2.0 ** -6 for r in _runs(quick) if r["b"] == 6]

@@ -1,4 +1,4 @@
-"""The light in-context experiments of the pcg topic (cached by :func:`numerics.store.experiment`).
+"""The light in-context experiments of the pcg topic (cached by :func:`iclr26_verify.run.store.experiment`).
 
 TLCG at k = 10 (m = 1024, √m = 32) with the output width varied, b ∈ {4, 5, 6}, so that
 2^(k−b) ∈ {64, 32, 16} moves while √m stays fixed. Train pairs 64 a × 64 c, test pairs 16 × 16
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.validation import check_array, check_int, invalid
 
 K = 10

@@ -6,7 +6,7 @@ augmentation; MLP(128); 10 seeds, paired across arms; quick: digits only, 1 seed
 The paper's statements, as public summaries report them (the body was not seen): PNL is
 competitive with the baselines (abstract), comparable or superior on small non-image data with a
 reduced variance (papernotes.org, sciencestack.ai summaries). Each claim is decided by a
-pre-registered test over seeds (:mod:`numerics.stats`); margins and effects are ours, said in
+pre-registered test over seeds (:mod:`iclr26_verify.registry.stats`); margins and effects are ours, said in
 each test. Quick mode (one seed) cannot decide the claims over seeds.
 """
 
@@ -90,7 +90,7 @@ def _fmt(t):
                "OG alone is ours")),
        setting=("analogue", _LIGHT), test=_T_COMP)
 def _images(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_QUICK)
@@ -119,7 +119,7 @@ def _images(quick: bool = False):
        setting=("analogue", _LIGHT), test=_T_NI,
        expected='undecided')
 def _tabular(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_QUICK)
@@ -143,7 +143,7 @@ def _tabular(quick: bool = False):
                "reduced) variance on small data sets: " + _SUMMARY),
        setting=("analogue", _LIGHT), test=_T_VAR)
 def _variance(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_QUICK)
@@ -169,7 +169,7 @@ def _variance(quick: bool = False):
        source=("ours", "our statement and margin (1 pp of absolute deviation)"),
        setting=("analogue", _LIGHT), test=_T_VAR_EQ)
 def _variance_comparable(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_QUICK)
@@ -197,7 +197,7 @@ def _variance_comparable(quick: bool = False):
                "computes (pnl_augment.code.bp_is_early_stopped_mixture)")),
        setting=("analogue", _LIGHT), test=_T_KNN)
 def _beats_knn(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_QUICK)
@@ -219,7 +219,7 @@ def _beats_knn(quick: bool = False):
        source=("ours", "our control and margin (1 pp)"),
        setting=("analogue", _LIGHT), test=_T_KNN_EQ)
 def _matches_knn(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     if quick:
         raise Unavailable(_QUICK)
@@ -248,7 +248,7 @@ def _matches_knn(quick: bool = False):
                "is ours, from the step schedule (1 − Π(1 − h_t) ≈ 0.945 at 502 iterations)")),
        setting=("analogue", _LIGHT), test=_T_S)
 def _samples_are_means(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     sd = _sd(quick)
     j = Judge()

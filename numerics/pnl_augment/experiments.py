@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from iclr26_verify import experiment
+from iclr26_verify.registry.stats import t_interval
 from numerics.pnl_augment.augment import augment_class, gauss_noise_augment, knn_mean_augment
-from numerics.stats import t_interval
-from numerics.store import experiment
 
 ARMS = ("OG", "PNL-code", "PNL-theta_fixed", "kNN-mean", "Gauss-noise")
 #: dataset → (loader name, tensor shape, samples per class, k)

@@ -1,7 +1,7 @@
 """The noise sweep of PRISM-lite (ours, our reconstruction): six synthetic graph classes,
 candidate sets with q ∈ {0.1, 0.3, 0.5}, 20 seeds, 80/20 split; methods: oracle (true labels),
 CC (uniform Q: the naive partial-label loss), PRISM-lite with both views, w/o spatial, w/o
-spectral. Each (q, seed) cell is cached by :func:`numerics.store.experiment`."""
+spectral. Each (q, seed) cell is cached by :func:`iclr26_verify.run.store.experiment`."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from numerics.execution import map_cells
-from numerics.store import experiment
+from iclr26_verify import experiment, map_cells
 
 METHODS = ("oracle", "cc", "full", "no_spa", "no_spe")
 LABELS = {"oracle": "oracle (true labels)", "cc": "CC (uniform Q)", "full": "PRISM-lite",

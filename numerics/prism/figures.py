@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 @figure("prism", "candidate_protocol",
@@ -136,7 +136,7 @@ def noise_sweep_figure(quick: bool = False):
     q, mean ± 95 % interval over seeds."""
     import matplotlib.pyplot as plt
 
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.prism.experiments import LABELS, METHODS, noise_sweep
 
     sw = noise_sweep(quick)

@@ -54,7 +54,7 @@ def _means(quick):
 
 
 def _paired_claim(quick, a, b, name, T):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.token_distill.experiments import paired
 
     _quick_note(quick, a, b)
@@ -170,7 +170,7 @@ _T_GAP = _T("paired (FVT − distillation) − ½ (FVT − original tokenisation
        source=("ours", "the 50 % threshold and the teacher as reference are ours"),
        setting=("analogue", _ANALOGUE), test=_T_GAP)
 def _gap(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     _quick_note(quick, "td", "fvt")
     r, mean = _means(quick)

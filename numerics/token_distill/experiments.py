@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 @figure("token_distill", "toy_floor",

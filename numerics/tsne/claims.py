@@ -4,7 +4,7 @@ Each check reads one cached experiment of :mod:`numerics.tsne.experiments` (judg
 retrains) and compares what the paper reports with what exact t-SNE does on the same kind of
 input. Thresholds are the paper's words made numeric and fixed before running: "drops by orders
 of magnitude" = at least 100x; "nearly equal" outputs = a pre-registered paired TOST over seeds
-(numerics.stats) within ±0.05 (silhouette), ±0.05 nats (KL), ±0.01 (trustworthiness);
+(iclr26_verify.registry.stats) within ±0.05 (silhouette), ±0.05 nats (KL), ±0.01 (trustworthiness);
 "roughly preserves" = within a factor 2; "seldom above 0.2" = at most 0.2. The checks on one
 fixed construction (near-simplices, outliers, the poison point) are deterministic runs of the
 engine from a fixed initial layout, not estimates over seeds.
@@ -66,7 +66,7 @@ def _distribution_evidence(name: str, quick: bool):
         raise Unavailable("undecided in quick mode: a statement about distributions over "
                           "seeds (10 seeds x 2 inputs of certified t-SNE runs); the full run "
                           "decides")
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.experiments import CERTIFIED_GTOL, impostor_distributions
 
     r = impostor_distributions(quick)[name]
@@ -169,7 +169,7 @@ def _same_p(quick: bool = False):
                 "points, Ward clusters); the notebook's route (KernelPCA coordinates, then "
                 "PCA with scikit-learn's default solver) re-run by us")))
 def _pca_loses(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.experiments import impostors
 
     r = impostors(quick)["pbmc68k_reduced"]
@@ -238,7 +238,7 @@ def _pca_same(quick: bool = False):
        setting=("analogue",
                 "scanpy pbmc68k_reduced (n = 700, bulk_labels) instead of PBMC3k"))
 def _pca_route(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.experiments import impostors
 
     r = impostors(quick)["pbmc68k_reduced"]
@@ -280,7 +280,7 @@ def _pca_route(quick: bool = False):
                 "distances in [1, 1.008]), exact t-SNE, 10 seeds of shapes and layouts")),
        test=NEAR_SIMPLEX_TEST)
 def _near_simplex(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.experiments import near_simplex
 
     runs = [near_simplex(quick, seed=s) for s in _seeds(quick)]
@@ -344,7 +344,7 @@ def _seeds(quick: bool, outliers: bool = False) -> range:
                 "t-SNE polished to a stationary point, 5 seeds")),
        test=OUTLIER_BOUND_TEST)
 def _outlier_bound(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.experiments import outliers
 
     runs = [outliers(quick, seed=s) for s in _seeds(quick, outliers=True)]
@@ -383,7 +383,7 @@ def _outlier_bound(quick: bool = False):
                 "exact t-SNE, 5 seeds")),
        test=OUTLIER_ABSORBED_TEST)
 def _outlier_absorbed(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.experiments import outliers
 
     runs = [outliers(quick, seed=s) for s in _seeds(quick, outliers=True)]

@@ -2,7 +2,7 @@
 
 The runs are :mod:`numerics.tsne.gaussians` (cached); their thresholds and tests were written in
 that module's docstring before the first run (its AMENDMENT says what was seen when). Every
-test is one-sided over seeds (:mod:`numerics.stats`), arms written so that the statement is
+test is one-sided over seeds (:mod:`iclr26_verify.registry.stats`), arms written so that the statement is
 "below 0" and split by Bonferroni.
 """
 
@@ -74,7 +74,7 @@ def _runs_table(runs) -> list:
                "18 (scikit-learn exact t-SNE, defaults); thresholds 0.4 and 'halved' ours")),
        setting="exact")
 def _fig4(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.gaussians import POISON_SEEDS, poison_mean
 
     # full-mode calls spelled as the cache's keys: (n, seed, engine)
@@ -116,7 +116,7 @@ def _fig10(quick: bool = False):
     if quick:
         raise Unavailable("quick mode does not run the 1000- and 5000-point samples (about "
                           "2 minutes of openTSNE); the full run decides")
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.gaussians import FIG10_SEEDS, POISON_SEEDS, poison_mean
 
     arms, table = {}, {}
@@ -153,7 +153,7 @@ def _fig10(quick: bool = False):
                "squared distances there); thresholds ours")),
        setting="exact")
 def _fig9(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.gaussians import (
         FIG9_C,
         FIG9_DIMS,
@@ -203,7 +203,7 @@ def _fig9(quick: bool = False):
                "(1_false_positives.tex L210-L222); thresholds ours")),
        setting="exact")
 def _fig11(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.gaussians import THM7_SEEDS, thm7_outputs
 
     runs = [thm7_outputs(s, quick) for s in range(2 if quick else THM7_SEEDS)]
@@ -255,7 +255,7 @@ def _umap_runs(quick: bool, seeds: int) -> list[dict]:
                 ("openTSNE (Barnes-Hut) for t-SNE instead of scikit-learn's exact t-SNE; "
                  "umap-learn defaults as the notebook; 4 seeds")))
 def _fig14(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = _umap_runs(quick, UMAP_TEST.seeds)
     arms = {"t-SNE: poisoned / clean silhouette − 0.5": [
@@ -287,7 +287,7 @@ def _fig14(quick: bool = False):
                  "utils.TwoGaussians' default; k in {50, 10} ours); 300 points instead of "
                  "1000; impostors by Thm 3's shift; openTSNE; 3 seeds")))
 def _fig7(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
     from numerics.tsne.gaussians import PCA_SEEDS
 
     runs = _pca_runs(quick, PCA_SEEDS)
@@ -380,7 +380,7 @@ UMAP_COMPARE_TEST = Preregistered(
                 ("openTSNE (Barnes-Hut) for t-SNE instead of scikit-learn's exact t-SNE; the "
                  "runs of tsne.fig14.umap_vs_tsne_poison (4 seeds)")))
 def _fig14_compare(quick: bool = False):
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = _umap_runs(quick, UMAP_COMPARE_TEST.seeds)
     j = Judge()

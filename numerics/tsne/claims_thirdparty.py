@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.claims import Judge, Unavailable, claim
 from theory.tsne import (
     calinski_harabasz,

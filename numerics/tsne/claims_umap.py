@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.claims import Judge, Preregistered, Unavailable, claim
 
 UMAP_SEEDS_SMALL = 3
@@ -140,7 +140,7 @@ def umap_outliers(seed: int) -> dict:
 def _fig12(quick: bool = False):
     if quick:
         no_umap_in_quick()
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = [umap_impostor(s) for s in range(UMAP_SEEDS_SMALL)]
     j = Judge()
@@ -172,7 +172,7 @@ def _fig12(quick: bool = False):
 def _fig13(quick: bool = False):
     if quick:
         no_umap_in_quick()
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = [umap_near_simplex(s) for s in range(UMAP_SEEDS_SMALL)]
     j = Judge()
@@ -204,7 +204,7 @@ def _fig13(quick: bool = False):
 def _fig17(quick: bool = False):
     if quick:
         no_umap_in_quick()
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = [umap_outliers(s) for s in range(FIG17_TEST.seeds)]
     j = Judge()
@@ -292,7 +292,7 @@ FIG13_PAPER_TEST = Preregistered(
 def _fig13_paper(quick: bool = False):
     if quick:
         no_umap_in_quick()
-    from numerics import stats
+    from iclr26_verify.registry import stats
 
     runs = [umap_paper_near_simplex(s) for s in range(FIG13_PAPER_TEST.seeds)]
     j = Judge()

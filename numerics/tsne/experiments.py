@@ -1,6 +1,6 @@
 """The paper's experiments (Sec. 5), run with the exact torch engine on offline data.
 
-Each runner is cached in the result store (:func:`numerics.store.experiment`) and shared by the
+Each runner is cached in the result store (:func:`iclr26_verify.run.store.experiment`) and shared by the
 empirical claims, the figures and the notebook. All runs use one torch thread (bitwise
 reproducible) and, where two inputs are compared, the *same* initial embedding.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import brentq
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from numerics.tsne.engine import LBFGS, ExactTSNE, GradientDescent, pca_init, random_init
 from theory.tsne import (
     hull_projection,

@@ -3,7 +3,7 @@ numerics.tsne.gaussians."""
 
 from __future__ import annotations
 
-from numerics.figures import figure
+from iclr26_verify import figure
 
 
 def _key(fig, poison: bool = True, names=("Gaussian 1", "Gaussian 2")):

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.figures import figure
-from numerics.store import experiment
+from iclr26_verify import experiment, figure
 from theory.tsne import (
     calinski_harabasz,
     classical_mds,

@@ -63,7 +63,7 @@ import time
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.tsne import silhouette, sq_distances
 
 DIM = 2000

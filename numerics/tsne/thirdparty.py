@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numerics.store import experiment
+from iclr26_verify import experiment
 from theory.tsne import calibrate, joint_probabilities, sq_distances
 
 

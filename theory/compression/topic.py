@@ -1,6 +1,6 @@
 """Registers the topic ``compression`` (entry point ``compression`` of ``iclr26_verify.topics``)."""
 
-from iclr26_verify.topics import Topic
+from iclr26_verify import Topic
 
 TOPIC = Topic(
     key="compression",

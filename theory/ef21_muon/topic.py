@@ -1,6 +1,6 @@
 """Registers the topic ``ef21_muon`` (entry point ``ef21_muon`` of ``iclr26_verify.topics``)."""
 
-from iclr26_verify.topics import Topic
+from iclr26_verify import Topic
 
 TOPIC = Topic(
     key="ef21_muon",

@@ -1,6 +1,6 @@
 """Registers the topic ``jarf`` (entry point ``jarf`` of ``iclr26_verify.topics``)."""
 
-from iclr26_verify.topics import Topic
+from iclr26_verify import Topic
 
 TOPIC = Topic(
     key="jarf",

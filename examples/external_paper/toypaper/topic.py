@@ -8,4 +8,5 @@ TOPIC = Topic(
     url="https://example.org/toypaper",
     modules=("toypaper",),  # its claims* and figures* submodules are found on disk
     authors="the iclr26-verify example",
+    notebook="../notebooks/toypaper.py",  # from this folder; `iclr26-verify notebooks` runs it
 )

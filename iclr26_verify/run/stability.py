@@ -3,7 +3,8 @@
 An empirical verdict rests on training runs whose last bits depend on torch's CPU kernels
 (``ATEN_CPU_CAPABILITY``: ``default``, ``avx2``, ``avx512``) and on which seeds were drawn. This
 module re-runs the empirical claims in fresh processes under every kernel variant the processor
-supports and under a second block of seeds (:mod:`numerics.seeds`), and lists every claim whose
+supports and under a second block of seeds (:mod:`iclr26_verify.run.seeds`), and lists every claim
+whose
 *decided* verdict changes between runs (a flip). A decided verdict turning ``undecided`` (or
 back) is reported, not counted as a flip: the pre-registered tests are built so that evidence
 that cannot decide says so.
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from numerics._atomic import write_text
+from iclr26_verify.run._atomic import write_text
 
 #: Kernel variants, weakest first; a processor supports a prefix of this tuple.
 VARIANTS = ("default", "avx2", "avx512")
@@ -78,7 +79,7 @@ def run_once(run: Run, topics: Iterable[str], *, quick: bool, timeout: float | N
     seed block of the store in force), since the store's keys do not hold the kernel variant:
     a run must recompute, not read another variant's training.
     """
-    from numerics.store import cache_dir
+    from iclr26_verify.run.store import cache_dir
 
     env = dict(os.environ)
     base = cache_dir()
@@ -90,7 +91,7 @@ def run_once(run: Run, topics: Iterable[str], *, quick: bool, timeout: float | N
         env["ATEN_CPU_CAPABILITY"] = run.variant
     env["ICLR26_SEED_BLOCK"] = str(run.block)
     env.setdefault("ICLR26_JOBS", "1")
-    cmd = [sys.executable, "-m", "numerics.cli", "check", "--json", "--no-report",
+    cmd = [sys.executable, "-m", "iclr26_verify.outputs.cli", "check", "--json", "--no-report",
            "--empirical-only", "--jobs", "1"]
     cmd += ["--quick"] if quick else []
     for t in topics:
@@ -236,7 +237,8 @@ def stability(topics: Iterable[str], *, quick: bool, runs: list[Run] | None = No
 
 def environment_signature() -> str:
     """The package versions and processor a stability run depends on, in one line."""
-    from numerics import run_environment, store
+    from iclr26_verify.run import environment as run_environment
+    from iclr26_verify.run import store
 
     versions = dict(item.split("==", 1) for item in store.environment() if "==" in item)
     keep = ("torch", "numpy", "scipy", "scikit-learn", "openTSNE")

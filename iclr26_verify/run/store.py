@@ -7,8 +7,8 @@ topic) under one folder (:func:`cache_dir`): ``$ICLR26_CACHE_DIR`` if set (the C
 ``--cache-dir`` sets it), else ``.cache/`` at the root of a repository checkout (ignored by git),
 else the user's cache folder (``platformdirs.user_cache_dir``): an installed package never
 writes under ``site-packages``. ``ICLR26_CACHE_DIR=off`` disables the disk layer (results are
-then kept in memory for the process only). Within a process a small ``lru_cache`` sits in front, so repeated
-calls do not even reload the pickle.
+then kept in memory for the process only). Within a process a small ``lru_cache`` sits in front, so
+repeated calls do not even reload the pickle.
 
 Why a code digest: joblib invalidates an entry when the *decorated* function's own source
 changes, but an experiment's result also depends on the models, data loaders and closed forms it
@@ -24,14 +24,16 @@ import functools
 import hashlib
 import os
 import shutil
-import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from iclr26_verify.run import timing
+
+#: The folder that holds the packages (a checkout's root, or ``site-packages``).
+ROOT = Path(__file__).resolve().parents[2]
 #: Modules outside a topic's packages whose code its results depend on (topics import them).
-_SHARED = ("numerics/data", "numerics/store.py", "theory/validation.py", "theory/tolerances.py",
-           "theory/_norms.py")
+_SHARED = ("numerics/data", "iclr26_verify/run/store.py", "theory/validation.py",
+           "theory/tolerances.py", "theory/_norms.py")
 #: Distributions whose version is part of every key: an upgrade of one of them can change a
 #: solver's answer or a training run, so it is a cache miss.
 _PACKAGES = ("numpy", "scipy", "torch", "scikit-learn", "cvxpy", "clarabel", "POT", "sympy",
@@ -78,14 +80,21 @@ def _memory(location: str | None):
     return joblib.Memory(location=location, verbose=0)
 
 
-@functools.cache
 def environment() -> tuple[str, ...]:
-    """``name==version`` of the packages in :data:`_PACKAGES` (``name==absent`` if missing)."""
+    """The kernel variant and the seed block (read from the environment at each call: a Dask
+    worker is switched to the client's block after it started), then ``name==version`` of the
+    packages in :data:`_PACKAGES` (``name==absent`` if missing)."""
+    # torch's CPU kernels and the seed block change a training's last bits (run.stability)
+    return (f"ATEN_CPU_CAPABILITY={os.environ.get('ATEN_CPU_CAPABILITY', '')}",
+            f"ICLR26_SEED_BLOCK={os.environ.get('ICLR26_SEED_BLOCK', '0') or '0'}",
+            *_versions())
+
+
+@functools.cache
+def _versions() -> tuple[str, ...]:
     from importlib import metadata
 
-    # torch's CPU kernels and the seed block change a training's last bits (numerics.stability)
-    out = [f"ATEN_CPU_CAPABILITY={os.environ.get('ATEN_CPU_CAPABILITY', '')}",
-           f"ICLR26_SEED_BLOCK={os.environ.get('ICLR26_SEED_BLOCK', '0') or '0'}"]
+    out = []
     for name in _PACKAGES:
         try:
             out.append(f"{name}=={metadata.version(name)}")
@@ -101,20 +110,25 @@ def environment() -> tuple[str, ...]:
 _CONSUMERS = ("claims", "figures", "test_", "topic.py")
 
 
-@functools.cache
 def code_digest(topic: str, extra: tuple[str, ...] = (), consumers: bool = True) -> str:
     """sha256 of every ``.py`` file of the topic's packages (the folders of its
-    :class:`~iclr26_verify.topics.Topic` modules' packages, wherever they are installed), of the
-    shared modules and of ``extra`` (paths from the framework's root), and of
+    :class:`~iclr26_verify.registry.topics.Topic` modules' packages, wherever they are installed),
+    of the shared modules and of ``extra`` (paths from the framework's root), and of
     :func:`environment`.
 
     ``consumers=False`` (experiments) leaves out the topic's claim, figure and test modules
     (:data:`_CONSUMERS`); a claim outcome or a rendered figure keeps them.
     """
+    return _code_digest(topic, tuple(extra), consumers, environment())
+
+
+@functools.cache
+def _code_digest(topic: str, extra: tuple[str, ...], consumers: bool,
+                 env: tuple[str, ...]) -> str:
     h = hashlib.sha256()
     places = [(ROOT, ROOT / rel) for rel in (*_SHARED, *extra)]
     if topic != "_":  # the topic's own code, wherever its distribution installed it
-        from iclr26_verify import topics
+        from iclr26_verify.registry import topics
 
         places = topics.get(topic).sources() + places
     for root, p in places:
@@ -124,13 +138,13 @@ def code_digest(topic: str, extra: tuple[str, ...] = (), consumers: bool = True)
         for f in found:
             h.update(f.relative_to(root).as_posix().encode())
             h.update(f.read_bytes())
-    h.update("\n".join(environment()).encode())
+    h.update("\n".join(env).encode())
     return h.hexdigest()[:16]
 
 
 def _topic_of(fn) -> str:
     """The key of the topic that defines ``fn`` (by its modules' packages), else ``"_"``."""
-    from iclr26_verify import topics
+    from iclr26_verify.registry import topics
 
     return topics.topic_of_module(fn.__module__) or "_"
 
@@ -138,24 +152,6 @@ def _topic_of(fn) -> str:
 #: Names of the experiment functions actually computed (not served from a cache) in this
 #: process, in order; tests read it to tell a cache hit from a recomputation.
 COMPUTED: list[str] = []
-
-#: One record per call that reached the disk store in this process (in-memory hits are not
-#: recorded): experiment name, topic, arguments, seconds (inclusive of nested experiments) and
-#: whether it was ``"computed"`` or ``"loaded"``. ``reproduce --profile`` collects these from
-#: the process and every worker (:func:`numerics.execution.collect_timings`).
-TIMINGS: list[dict] = []
-# per thread, the seconds the open experiment calls spent in their children (Dask tasks run
-# in several threads of one worker): a call's self time excludes them
-_frames = threading.local()
-
-
-def child_time(seconds: float) -> None:
-    """Count ``seconds`` (a nested experiment, or waiting for one on the cluster) as spent
-    outside the innermost open experiment call of this thread."""
-    stack = getattr(_frames, "stack", None)
-    if stack:
-        stack[-1] += seconds
-
 
 class Uncached(Exception):
     """Raised by an experiment to return ``result`` without storing it (a transient failure).
@@ -199,9 +195,9 @@ def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, 
     ``extra_code``. A result the function returns by raising :class:`Uncached` is passed on
     and not stored. With ``shared`` (the default), called inside a task of a Dask cluster the
     experiment is itself submitted as a task whose key is its name, code digest and arguments
-    (:func:`numerics.execution.shared_experiment`), so two claims that need the same experiment
-    at the same time wait for one computation instead of each running it. ``consumers``: the
-    key also covers the topic's claim and figure modules (for a claim's outcome).
+    (:func:`iclr26_verify.run.cluster.shared_experiment`), so two claims that need the same
+    experiment at the same time wait for one computation instead of each running it. ``consumers``:
+    the key also covers the topic's claim and figure modules (for a claim's outcome).
     """
     if fn is None:
         return functools.partial(experiment, maxsize=maxsize, topic=topic,
@@ -227,14 +223,13 @@ def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, 
         # compute() appends its name to COMPUTED before any nested experiment does, so the
         # entry at this index tells a computation from a load
         mark, t0 = len(COMPUTED), time.perf_counter()
-        stack = _frames.__dict__.setdefault("stack", [])
-        stack.append(0.0)
+        timing.open_frame()
         try:
             return _here(*args, **kwargs)
         finally:
-            seconds, children = time.perf_counter() - t0, stack.pop()
-            child_time(seconds)
-            TIMINGS.append({
+            seconds, children = time.perf_counter() - t0, timing.close_frame()
+            timing.child_time(seconds)
+            timing.EXPERIMENT_TIMINGS.append({
                 "experiment": name, "topic": topic_of(*args, **kwargs),
                 "args": repr(args)[:120], "seconds": seconds,
                 "self_seconds": seconds - children,
@@ -263,7 +258,7 @@ def experiment(fn=None, *, maxsize: int = 8, topic=None, extra_code: tuple[str, 
     def cached(*args, **kwargs):
         if not shared:
             return here(*args, **kwargs)
-        from numerics.execution import shared_experiment
+        from iclr26_verify.run.cluster import shared_experiment
 
         return shared_experiment(wrapper, args, kwargs)
 

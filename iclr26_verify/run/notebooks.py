@@ -1,5 +1,7 @@
 """Execute the paired notebooks: ``notebooks/NN_<topic>.py`` (jupytext py:percent, the reviewed
-source) becomes an executed ``notebooks/NN_<topic>.ipynb`` through nbclient.
+source) becomes an executed ``notebooks/NN_<topic>.ipynb`` through nbclient. A topic of another
+distribution names its own notebook (:attr:`~iclr26_verify.registry.topics.Topic.notebook`),
+executed the same way and written beside its source.
 
 With ``quick=True`` the environment variable ``QUICK=1`` is set for the kernel, and the notebooks
 use small sizes.
@@ -10,11 +12,47 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def notebook_sources(folder: str | Path = NOTEBOOK_DIR) -> list[Path]:
+    """The built-in notebooks ``NN_<topic>.py`` under ``folder``."""
     return sorted(Path(folder).glob("[0-9][0-9]_*.py"))
+
+
+def topic_notebooks() -> dict[str, Path]:
+    """``{key: source}`` of each registered topic that names a notebook of its own which exists
+    (a named file that is missing is an error of the topic: said, not skipped)."""
+    from iclr26_verify.registry import topics
+
+    out = {}
+    for key, topic in topics.topics().items():
+        if topic.notebook is None:
+            continue
+        path = topic.notebook_path()
+        if path is None or not path.is_file():
+            raise FileNotFoundError(f"topic {key!r} names the notebook {topic.notebook!r}, "
+                                    f"which is not at {path}")
+        out[key] = path
+    return out
+
+
+def all_notebooks(folder: str | Path = NOTEBOOK_DIR) -> list[Path]:
+    """The built-in notebooks, then the topics' own (:func:`topic_notebooks`)."""
+    built_in = notebook_sources(folder)
+    own = [p for p in topic_notebooks().values() if p.resolve() not in
+           {b.resolve() for b in built_in}]
+    return built_in + sorted(own)
+
+
+def notebook_topic(source: str | Path) -> str:
+    """The topic a notebook belongs to: the one that names it, else the ``<topic>`` of a
+    built-in ``NN_<topic>.py``."""
+    source = Path(source).resolve()
+    for key, path in topic_notebooks().items():
+        if path.resolve() == source:
+            return key
+    return source.stem.split("_", 1)[-1]
 
 
 def execute(source: str | Path, *, quick: bool = False, timeout: int = 1200,
@@ -24,7 +62,7 @@ def execute(source: str | Path, *, quick: bool = False, timeout: int = 1200,
     import nbformat
     from nbclient import NotebookClient
 
-    from numerics._atomic import atomic_path
+    from iclr26_verify.run._atomic import atomic_path
 
     source = Path(source)
     nb = jupytext.read(source)

@@ -65,8 +65,9 @@ class Topic:
         The paper's blueprint (``blueprint.toml``), a path relative to the folder of the first of
         ``modules`` (default: ``blueprint.toml`` there, if it exists).
     notebook : str or None
-        A jupytext ``py:percent`` notebook, a path relative to the same folder (optional; not
-        yet executed by ``iclr26-verify notebooks``, which runs the built-in ones).
+        A jupytext ``py:percent`` notebook, a path relative to the same folder (optional):
+        ``iclr26-verify notebooks`` executes it with the built-in ones and writes the
+        ``.ipynb`` beside it.
     order : int
         Where the topic's section sits in the report: topics are listed by ``(order, key)``
         (the built-in ones declare 1 to 19; an outside topic comes after them by default).
@@ -144,6 +145,13 @@ class Topic:
         path = home / (self.blueprint or "blueprint.toml")
         return path if path.is_file() else None
 
+    def notebook_path(self) -> Path | None:
+        """Where :attr:`notebook` is (``None`` when the topic names none)."""
+        home = self.home()
+        if self.notebook is None or home is None:
+            return None
+        return (home / self.notebook).resolve()
+
     def import_modules(self, prefixes: tuple[str, ...], empirical: bool) -> None:
         """Import the topic's modules and, in those that are packages, every submodule whose
         name starts with one of ``prefixes`` (e.g. ``("claims",)``)."""
@@ -153,14 +161,17 @@ class Topic:
                 importlib.import_module(sub)
 
 
-def submodules(mod, prefixes: tuple[str, ...]) -> list[str]:
-    """``mod``'s submodules whose names start with one of ``prefixes``, sorted by name."""
+def submodules(mod, prefixes: tuple[str, ...] | None, *,
+               exclude: tuple[str, ...] = ()) -> list[str]:
+    """``mod``'s submodules whose names start with one of ``prefixes`` (every one when
+    ``prefixes`` is None) and with none of ``exclude``, sorted by name."""
     paths = getattr(mod, "__path__", None)
-    if not paths or not prefixes:
+    if not paths or prefixes == ():
         return []
     return [f"{mod.__name__}.{info.name}" for info in
             sorted(pkgutil.iter_modules(paths), key=lambda m: m.name)
-            if info.name.startswith(prefixes)]
+            if (prefixes is None or info.name.startswith(prefixes))
+            and not (exclude and info.name.startswith(exclude))]
 
 
 def _entry_points() -> list[metadata.EntryPoint]:

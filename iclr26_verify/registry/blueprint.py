@@ -213,9 +213,10 @@ def parse(topic: str, data: Mapping, origin: str = "blueprint") -> Blueprint:
 
 def load(topic: str, package: str | None = None) -> Blueprint:
     """The blueprint of ``topic``: ``blueprint.toml`` in ``package``, by default where the
-    topic's :class:`~iclr26_verify.topics.Topic` says (``blueprint``, beside its first module)."""
+    topic's :class:`~iclr26_verify.registry.topics.Topic` says (``blueprint``, beside its first
+    module)."""
     if package is None:
-        from iclr26_verify import topics
+        from iclr26_verify.registry import topics
 
         found = topics.get(topic)
         path = found.blueprint_path()

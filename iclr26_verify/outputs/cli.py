@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from iclr26_verify import topics as _registry
+from iclr26_verify.registry import topics as _registry
 
 #: The most worker processes ``--jobs`` starts: four per core. More only queue behind each
 #: other, and a typo such as ``--jobs 100000`` would try to start that many processes.
@@ -120,7 +120,7 @@ def _executor(args):
     error (exit 2)."""
     import contextlib
 
-    from numerics.execution import executor
+    from iclr26_verify.run.cluster import executor
 
     if getattr(args, "_ex", None) is not None:
         return contextlib.nullcontext(args._ex)
@@ -156,7 +156,7 @@ def _report_broken(console, topics=None) -> int:
 
 
 def cmd_new(args) -> int:
-    from iclr26_verify import scaffold
+    from iclr26_verify.outputs import scaffold
 
     try:
         folder = scaffold.write(args.name, args.dest)
@@ -179,7 +179,7 @@ def cmd_topics(args) -> int:
 def cmd_list(args) -> int:
     from rich.table import Table
 
-    from theory.claims import discover
+    from iclr26_verify.registry.claims import discover
 
     claims = discover(_topics(args), _kinds(args))
     console = _console()
@@ -195,8 +195,9 @@ def cmd_list(args) -> int:
 
 def run_claims(topics, kinds, *, quick: bool, console, ex=None) -> list:
     """Run the claims of ``topics`` (in this process, or as tasks of the executor ``ex``)."""
-    from numerics.execution import Executor, claim_task
-    from theory.claims import Result, discover
+    from iclr26_verify.registry.claims import Result, discover
+    from iclr26_verify.run.cluster import Executor
+    from iclr26_verify.run.tasks import claim_task
 
     claims = discover(topics, kinds)
     # the empirical claims (the long ones) are submitted first, so a cluster does not end on a
@@ -224,7 +225,7 @@ def _print_results(results, console) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from numerics.report import _power_cell, evidence_brief
+    from iclr26_verify.outputs.report import _power_cell, evidence_brief
 
     table = Table(title="claims", box=None, pad_edge=False, show_lines=False)
     table.add_column("verdict", no_wrap=True)
@@ -254,7 +255,7 @@ def _print_papers(results, console) -> None:
     """One line per paper: its claims by what they found, and its coverage (blueprint)."""
     from rich.table import Table
 
-    from numerics.report import fmt_coverage, papers
+    from iclr26_verify.outputs.report import fmt_coverage, papers
 
     doc = papers(results)
     table = Table(title="papers (`--list` shows every claim)", box=None, pad_edge=False)
@@ -289,7 +290,7 @@ def _finish_claims(results, console) -> int:
         for r in missed:
             console.print("[red]MISSED[/] " + r.explain(), markup=False, highlight=False)
         return 1
-    from numerics.report import headline, summary
+    from iclr26_verify.outputs.report import headline, summary
 
     # the rows that decided are counted apart from those registered as undecided or
     # unavailable, which are "on target" without deciding anything
@@ -298,7 +299,7 @@ def _finish_claims(results, console) -> int:
 
 
 def cmd_check(args) -> int:
-    from numerics.report import sync_readme, to_json, write_reports
+    from iclr26_verify.outputs.report import sync_readme, to_json, write_reports
 
     console = _console(stderr=args.json)
     results = _run_claims_for(args, console)
@@ -322,7 +323,7 @@ def cmd_check(args) -> int:
 
 def power_rows(results) -> list[dict]:
     """Per claim: its power (or a refutation's margin) and which δ its check rejects."""
-    from theory.claims import DELTAS, HOLDING, _rejects
+    from iclr26_verify.registry.claims import DELTAS, HOLDING, _rejects
 
     rows = []
     for r in results:
@@ -342,8 +343,8 @@ def power_rows(results) -> list[dict]:
 def cmd_power(args) -> int:
     from rich.table import Table
 
-    from numerics.report import fmt_delta, power_table
-    from theory.claims import DELTAS
+    from iclr26_verify.outputs.report import fmt_delta, power_table
+    from iclr26_verify.registry.claims import DELTAS
 
     console = _console(stderr=args.json)
     results = _run_claims_for(args, console)
@@ -375,8 +376,8 @@ def cmd_power(args) -> int:
 
 
 def cmd_figures(args) -> int:
-    from numerics.execution import figure_task
-    from numerics.figures import discover_figures
+    from iclr26_verify.run.figures import discover_figures
+    from iclr26_verify.run.tasks import figure_task
 
     console = _console()
     specs = discover_figures(_topics(args))
@@ -400,18 +401,23 @@ def _current_note(built) -> str:
 
 
 def cmd_notebooks(args) -> int:
-    from numerics.execution import notebook_task
-    from numerics.notebooks import NOTEBOOK_DIR, notebook_sources
+    from iclr26_verify.run.notebooks import NOTEBOOK_DIR, all_notebooks, notebook_topic
+    from iclr26_verify.run.tasks import notebook_task
 
     console = _console()
-    if not notebook_sources():
+    try:
+        found = all_notebooks()
+    except FileNotFoundError as exc:
+        sys.stderr.write(f"iclr26-verify notebooks: {exc}\n")
+        return 2
+    if not found:
         # an installed package has no notebook sources: say so rather than "0/0 executed"
         sys.stderr.write(f"iclr26-verify notebooks: no notebook sources under "
-                         f"{Path(NOTEBOOK_DIR).resolve()}; they ship with the repository: run "
-                         "from a checkout (or pass --skip-notebooks to reproduce)\n")
+                         f"{Path(NOTEBOOK_DIR).resolve()} and no topic names one; the built-in "
+                         "ones ship with the repository: run from a checkout (or pass "
+                         "--skip-notebooks to reproduce)\n")
         return 2
-    sources = [str(s) for s in notebook_sources()
-               if not args.topic or s.stem.split("_", 1)[1] in args.topic]
+    sources = [str(s) for s in found if not args.topic or notebook_topic(s) in args.topic]
     with _executor(args) as ex, _progress(console) as progress:
         task = progress.add_task("notebooks", total=len(sources), item="")
         built = ex.map(
@@ -430,7 +436,7 @@ def cmd_notebooks(args) -> int:
 
 
 def cmd_cache(args) -> int:
-    from numerics import store
+    from iclr26_verify.run import store
 
     console = _console()
     if args.action == "clear":
@@ -456,42 +462,31 @@ def cmd_cache(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from numerics.store import ROOT, is_checkout
+    import json
+    import subprocess
 
-    if is_checkout() and (ROOT / "benchmarks").is_dir():
-        # benchmarks/ is not an installed package: put the checkout on the path, here and (by
-        # PYTHONPATH) in the Dask workers this run starts
-        sys.path.insert(0, str(ROOT))
-        os.environ["PYTHONPATH"] = os.pathsep.join(
-            p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    try:
-        from benchmarks.run import run
-    except ModuleNotFoundError as exc:
-        if exc.name != "benchmarks":
-            raise
+    from iclr26_verify.run.store import ROOT, is_checkout
+
+    if not (is_checkout() and (ROOT / "benchmarks" / "run.py").is_file()):
         # the benchmarks are not installed with the package (no generic top-level package)
         sys.stderr.write("iclr26-verify bench: the benchmarks ship with the repository, not the "
                          "installed package; run it from a checkout (git clone, then make bench)\n")
         return 2
-
-    console = _console()
-    with console.status("benchmarking") as status:
-        rows = run(args.topic or None, quick=args.quick, out_dir=args.reports,
-                   progress=lambda s: status.update(f"benchmarking {s}"), jobs=args.jobs,
-                   scheduler=args.scheduler, merge=args.merge, only=tuple(args.only or ()))
-    whole = not args.topic and not args.only
-    name = "BENCHMARKS.md" if whole or args.merge else "BENCHMARKS.partial.md"
-    console.print(Path(args.reports, name).read_text())
-    console.print(f"{len(rows)} rows written to {args.reports}/{name}")
-    failed = [r for r in rows if "error" in r.extra]
-    for r in failed:
-        console.print(f"[red]FAILED[/] {r.topic}/{r.task}: {r.extra['error']}")
-    return 1 if failed else 0
+    # The benchmarks sit above the framework (they time it against other tools): they run in a
+    # process of their own, started from the checkout, rather than imported by this command.
+    # PYTHONPATH names the checkout there and in the Dask workers that run starts.
+    settings = {"topics": list(args.topic or ()), "quick": args.quick, "out_dir": args.reports,
+                "jobs": args.jobs, "scheduler": args.scheduler, "merge": args.merge,
+                "only": list(args.only or ())}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
+    return subprocess.run([sys.executable, "-m", "benchmarks.run", json.dumps(settings)],
+                          env=env, check=False).returncode
 
 
 def cmd_reproduce(args) -> int:
-    from numerics import store
-    from numerics.execution import collect_timings
+    from iclr26_verify.run import store
+    from iclr26_verify.run.timing import collect_timings
 
     console = _console()
     t0 = time.perf_counter()
@@ -519,8 +514,8 @@ def cmd_reproduce(args) -> int:
     seconds = time.perf_counter() - t0
     from datetime import UTC, datetime
 
-    from numerics._atomic import write_text
-    from numerics.execution import machine
+    from iclr26_verify.run._atomic import write_text
+    from iclr26_verify.run.cluster import machine
 
     run_info = {"seconds": round(seconds, 1), "mode": "quick" if args.quick else "full",
                 "when": datetime.now(UTC).isoformat(timespec="seconds"), "status": status,
@@ -633,7 +628,7 @@ def profile_markdown(summary: dict, run_info: dict, top: int = 40) -> str:
 
 def write_profile(timings, run_info: dict, reports) -> str:
     """``PROFILE.md`` and ``profile.json`` (every task and experiment call) in ``reports``."""
-    from numerics._atomic import write_text
+    from iclr26_verify.run._atomic import write_text
 
     tasks, experiments = timings
     summary = profile_summary(tasks, experiments)
@@ -646,7 +641,7 @@ def write_profile(timings, run_info: dict, reports) -> str:
 
 
 def cmd_stability(args) -> int:
-    from numerics import stability as stab
+    from iclr26_verify.run import stability as stab
 
     console = _console()
     runs = stab.plan(args.variant or None, args.blocks)
@@ -840,7 +835,7 @@ def reports_folder(args) -> str:
 
 
 def main(argv=None) -> int:
-    from numerics.execution import SchedulerUnreachable
+    from iclr26_verify.run.cluster import SchedulerUnreachable
 
     args = build_parser().parse_args(argv)
     if args.cache_dir is not None:
@@ -860,9 +855,9 @@ def main(argv=None) -> int:
         if problem:
             sys.stderr.write(f"iclr26-verify: error: {problem}\n")
             return 2
-    from numerics import seeds, store
+    from iclr26_verify.run import seeds, store
 
-    seeds.install()  # ICLR26_SEED_BLOCK: a second block of seeds (numerics.stability)
+    seeds.install()  # ICLR26_SEED_BLOCK: a second block of seeds (iclr26_verify.run.stability)
     try:
         location = store.cache_dir()
     except store.StoreError as exc:

@@ -10,9 +10,8 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
-from iclr26_verify import topics as _registry
-from numerics._atomic import write_text
-from theory.claims import (
+from iclr26_verify.registry import topics as _registry
+from iclr26_verify.registry.claims import (
     DELTAS,
     HOLDING,
     PAPER_SOURCES,
@@ -21,37 +20,8 @@ from theory.claims import (
     Result,
     shorten,
 )
-
-
-def fmt_value(value, digits: int = 6) -> str:
-    """A compact rendering of a measured or expected value for a table cell."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value) or math.isinf(value):
-            return str(value)
-        return f"{value:.{digits}g}"
-    if isinstance(value, dict):
-        # "label: value" (a label may itself hold "=", as in "κ = 1")
-        return "; ".join(f"{k}: {fmt_value(v, digits)}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        shown = ", ".join(fmt_value(v, digits) for v in value[:6])
-        return f"[{shown}{', …' if len(value) > 6 else ''}]"
-    try:
-        import numpy as np
-
-        if isinstance(value, np.generic):
-            return fmt_value(value.item(), digits)
-        if isinstance(value, np.ndarray):
-            return fmt_value(value.tolist(), digits)
-    except ImportError:  # pragma: no cover
-        pass
-    return str(value)
-
+from iclr26_verify.registry.display import fmt_value
+from iclr26_verify.run._atomic import write_text
 
 # ---------------------------------------------------------------------------------------------
 # Evidence as a reader sees it: one row per comparison, long families summarised in a line.
@@ -434,8 +404,9 @@ def paper_counts(results: list[Result]) -> dict:
 
 def papers(results: list[Result]) -> dict:
     """``papers`` of ``claims.json``: per topic in the run, its blueprint with each node's
-    derived status and the paper's coverage (:mod:`theory.blueprint`), and its counts."""
-    from theory.blueprint import load, to_dict
+    derived status and the paper's coverage (:mod:`iclr26_verify.registry.blueprint`), and its
+    counts."""
+    from iclr26_verify.registry.blueprint import load, to_dict
 
     verdicts = {r.claim.id: r.verdict for r in results}
     notes = {r.claim.id: r.evidence.note for r in results}
@@ -456,9 +427,9 @@ def _mode(results: list[Result]) -> str:
 
 
 def to_json(results: list[Result], environment: dict | None = None) -> str:
-    """The report as JSON; ``environment`` is :func:`numerics.run_environment.describe` of the
+    """The report as JSON; ``environment`` is :func:`iclr26_verify.run.environment.describe` of the
     run (computed here when not given)."""
-    from numerics import run_environment
+    from iclr26_verify.run import environment as run_environment
 
     doc = {
         "generated": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -670,7 +641,7 @@ def _errata_section(results: list[Result]) -> list[str]:
 
 
 def to_markdown(results: list[Result], environment: dict | None = None) -> str:
-    from numerics import run_environment
+    from iclr26_verify.run import environment as run_environment
 
     env = environment or run_environment.describe(_mode(results))
     s = summary(results)
@@ -817,7 +788,7 @@ def write_reports(results: list[Result], out_dir: str | Path = "reports", *,
     report."""
     out = Path(out_dir)
     stem = ".partial" if partial else ""
-    from numerics import run_environment
+    from iclr26_verify.run import environment as run_environment
 
     env = run_environment.describe(_mode(results))
     j = write_text(out / f"claims{stem}.json", to_json(results, env))

@@ -1,16 +1,19 @@
 """Where the work runs: in this process, on a local Dask cluster (``--jobs N``), or on an
 existing Dask cluster (``--scheduler ADDRESS``).
 
-Each unit of work (a claim, a figure, a notebook, a sweep cell) is a task: a module-level
-function and picklable arguments. Tasks are seeded by their own arguments, never by the process
-they land in, and torch runs one thread per worker, so verdicts and every reported number are
-those of the serial run. ``jobs=1`` without a scheduler is a plain loop with no Dask import.
+Each unit of work (a claim, a figure, a notebook, a sweep cell: :mod:`iclr26_verify.run.tasks`)
+is a module-level function of picklable arguments. Tasks are seeded by their own arguments,
+never by the process they land in, and torch runs one thread per worker, so verdicts and every
+reported number are those of the serial run. ``jobs=1`` without a scheduler is a plain loop with
+no Dask import.
 
 A worker that dies mid-task (killed, out of memory) has its tasks rescheduled on the others by
 the Dask scheduler (and a local cluster's nanny restarts it); a task that keeps killing workers
 fails after ``distributed.scheduler.allowed-failures`` tries.
-"""
 
+This module knows nothing of the result store: an experiment calls :func:`shared_experiment`
+with itself (the store points down here, never the other way).
+"""
 from __future__ import annotations
 
 import contextlib
@@ -22,8 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from numerics import store
-from numerics.store import Uncached, experiment
+from iclr26_verify.run import timing
 
 
 class SchedulerUnreachable(RuntimeError):
@@ -119,7 +121,7 @@ def _setup_worker(block: int) -> int:
     remote ``dask worker`` does not see the client's ``ICLR26_SEED_BLOCK``). A worker that
     already shifted its seeds by another block cannot be switched: it refuses, and the run
     stops before any task is computed with the wrong seeds."""
-    from numerics import seeds, store
+    from iclr26_verify.run import seeds
 
     _one_thread_worker()
     os.environ[seeds.ENV] = str(block)
@@ -127,9 +129,7 @@ def _setup_worker(block: int) -> int:
     if installed != block:
         raise RuntimeError(f"this Dask worker already draws seed block {installed} and the run "
                            f"asks for block {block}; restart the workers")
-    # the block is part of every store key: recompute the cached environment digest
-    store.environment.cache_clear()
-    store.code_digest.cache_clear()
+    # the block is part of every store key: the store reads it from the environment per call
     return block
 
 
@@ -144,7 +144,7 @@ def _land(result):
     files = getattr(result, "files", None)
     if not files:
         return result
-    from numerics._atomic import atomic_path
+    from iclr26_verify.run._atomic import atomic_path
 
     for name, data in files.items():
         path = Path(name)
@@ -264,7 +264,7 @@ def executor(jobs: int | None = None, scheduler: str | None = None,
                                       processes=True, dashboard_address=":0",
                                       silence_logs=logging.ERROR)
             ex.client = Client(ex.cluster, set_as_default=False)
-        from numerics import seeds
+        from iclr26_verify.run import seeds
 
         ex.client.run(_setup_worker, seeds.block())
         yield ex
@@ -314,7 +314,7 @@ def _submit_experiment(client, exp, args: tuple, kwargs: dict):
 
 
 def shared_experiment(exp, args: tuple, kwargs: dict):
-    """Result of the :func:`numerics.store.experiment` ``exp`` for these arguments.
+    """Result of the :func:`iclr26_verify.run.store.experiment` ``exp`` for these arguments.
 
     Outside a Dask task (or for an experiment not defined at module level) it is loaded or
     computed here. Inside one it is a task of the cluster keyed by the experiment's name, code
@@ -328,7 +328,7 @@ def shared_experiment(exp, args: tuple, kwargs: dict):
     t0 = time.perf_counter()
     with worker_client() as client:
         out = _submit_experiment(client, exp, args, kwargs).result()
-    store.child_time(time.perf_counter() - t0)  # its time is that task's
+    timing.child_time(time.perf_counter() - t0)  # its time is that task's
     return out
 
 
@@ -338,8 +338,8 @@ def map_cells(fn: Callable, cells: Iterable, **kwargs) -> list:
 
     Inside a worker the calling task secedes from the worker's thread pool while it waits
     (``worker_client``), so the cells run on every worker, this one included. ``fn`` must be a
-    module-level function; when it is an experiment (:func:`numerics.store.experiment`) each cell
-    is cached, and two sweeps submitting the same cell share one task.
+    module-level function; when it is an experiment (:func:`iclr26_verify.run.store.experiment`)
+    each cell is cached, and two sweeps submitting the same cell share one task.
     """
     cells = list(cells)
     if current_worker() is None or len(cells) < 2:
@@ -354,142 +354,5 @@ def map_cells(fn: Callable, cells: Iterable, **kwargs) -> list:
             futures = client.map(_call, [fn] * len(cells), [(c,) for c in cells],
                                  [kwargs] * len(cells), pure=False)
         out = client.gather(futures)
-    store.child_time(time.perf_counter() - t0)
+    timing.child_time(time.perf_counter() - t0)
     return out
-
-
-# ---------------------------------------------------------------------------------------------
-# Timings (``reproduce --profile``): each task and each experiment call that reached the disk
-# store is recorded in the process that ran it; the client gathers them from every worker.
-#: ``{"phase", "topic", "item", "seconds", "pid"}`` of each claim, figure and notebook task run
-#: in this process.
-TASK_TIMINGS: list[dict] = []
-
-
-@contextlib.contextmanager
-def _timed(phase: str, topic: str, item: str):
-    t0 = time.perf_counter()
-    try:
-        yield
-    finally:
-        TASK_TIMINGS.append({"phase": phase, "topic": topic, "item": item,
-                             "seconds": time.perf_counter() - t0, "pid": os.getpid()})
-
-
-def _local_timings(reset: bool = False) -> tuple[list, list]:
-    out = (list(TASK_TIMINGS), list(store.TIMINGS))
-    if reset:
-        TASK_TIMINGS.clear()
-        store.TIMINGS.clear()
-    return out
-
-
-def collect_timings(ex: Executor | None = None, *, reset: bool = False) -> tuple[list, list]:
-    """(task timings, experiment timings) of this process and of every worker of ``ex``;
-    ``reset`` empties them where they are (call it once before a profiled run)."""
-    tasks, exps = _local_timings(reset)
-    if ex is not None and ex.client is not None:
-        for t, e in ex.client.run(_local_timings, reset).values():
-            tasks += t
-            exps += e
-    return tasks, exps
-
-
-# ---------------------------------------------------------------------------------------------
-# Tasks: module-level functions of picklable arguments, importable on any worker.
-def claim_task(claim_id: str, *, quick: bool = False, kinds=("theory", "empirical")):
-    """Run one registered claim; return what rebuilds its Result on the client.
-
-    The outcome is kept in the result store like an experiment (keyed by the claim, the mode
-    and the code of its topic and of the registry), so a second ``check`` with nothing changed
-    re-judges nothing; a claim whose check raised, or that is unavailable, is not stored.
-    ``kinds`` only says which kinds the caller selected: the outcome does not depend on it.
-    """
-    with _timed("claims", _claim_topic(claim_id), claim_id):
-        return claim_outcome(claim_id, bool(quick))
-
-
-def _claim_topic(claim_id: str, quick: bool = False) -> str:
-    return claim_id.split(".", 1)[0]
-
-
-# not a shared task: a claim already is a task of its own
-@experiment(maxsize=1024, topic=_claim_topic, shared=False, consumers=True,
-            extra_code=("iclr26_verify/registry", "theory/__init__.py", "numerics/stats.py"))
-def claim_outcome(claim_id: str, quick: bool = False):
-    """(evidence, verdict, seconds, error) of one claim, kept in the result store."""
-    from theory.claims import discover
-
-    claim = next(c for c in discover((_claim_topic(claim_id),), ("theory", "empirical"))
-                 if c.id == claim_id)
-    with single_thread(torch_too=claim.kind == "empirical"):
-        r = claim.run(quick=quick)
-    outcome = (r.evidence, r.verdict, r.seconds, r.error)
-    # an error may be transient, and an unavailable claim may be decided once its data is
-    # installed (a change the code digest does not see): neither is stored
-    if r.error is not None or r.verdict == "unavailable":
-        raise Uncached(outcome)
-    return outcome
-
-
-@dataclass(frozen=True)
-class Built:
-    """What a figure or notebook task did: ``error`` (None on success), ``current`` (its
-    outputs were up to date and left as they are: :mod:`numerics.renders`)."""
-
-    error: str | None = None
-    current: bool = False
-    #: on a Dask worker: the bytes of the files it wrote, by the path the client writes them to
-    files: dict[str, bytes] | None = None
-
-
-def _shipped(paths) -> dict[str, bytes] | None:
-    """The outputs' bytes when this runs on a Dask worker (see :func:`_land`), else ``None``."""
-    if current_worker() is None:
-        return None
-    return {str(p): Path(p).read_bytes() for p in paths}
-
-
-def figure_task(key: tuple[str, str], *, out: str = "figures", quick: bool = False,
-                dpi: int = 150) -> Built:
-    """Render one registered figure unless its PNG and CSV are up to date."""
-    from numerics.figures import discover_figures, render
-    from numerics.renders import build_unless_current, figure_key
-
-    topic, name = key
-    spec = next(s for s in discover_figures((topic,)) if s.name == name)
-    try:
-        with _timed("figures", topic, name):
-            current = build_unless_current("figure", figure_key(spec, out, quick, dpi),
-                                           lambda: render(spec, out, quick=quick, dpi=dpi))
-    except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
-        return Built(f"{topic}/{name}: {type(exc).__name__}: {exc}")
-    folder = Path(out) / topic
-    return Built(current=current,
-                 files=_shipped((folder / f"{name}.png", folder / f"{name}.csv")))
-
-
-def notebook_task(source: str, *, quick: bool = False, out_dir: str | None = None) -> Built:
-    """Execute one notebook unless its ``.ipynb`` is up to date; it is written beside its source,
-    or into ``out_dir`` (a quick run's, so that it never replaces the full run's record)."""
-    from numerics.notebooks import execute
-    from numerics.renders import build_unless_current, notebook_key
-
-    target = Path(source).with_suffix(".ipynb")
-    if out_dir is not None:
-        target = Path(out_dir) / target.name
-        target.parent.mkdir(parents=True, exist_ok=True)
-
-    def build():
-        execute(source, quick=quick, out_path=target)
-        return [target]
-
-    topic = Path(source).stem.split("_", 1)[-1]
-    try:
-        # the notebook's experiments run in its kernel (another process): only its wall time
-        with _timed("notebooks", topic, Path(source).name):
-            current = build_unless_current("notebook", notebook_key(source, quick, target),
-                                           build)
-    except Exception as exc:  # noqa: BLE001 - reported by the caller, then exit 1
-        return Built(f"{Path(source).name}: {type(exc).__name__}: {str(exc)[-2000:]}")
-    return Built(current=current, files=_shipped((target,)))

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as sps
 
-from theory.claims import MIN_POWER, Preregistered, TestResult
+from iclr26_verify.registry.claims import MIN_POWER, Preregistered, TestResult
 
 METHODS = ("t", "bootstrap")
 

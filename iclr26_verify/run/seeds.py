@@ -4,9 +4,9 @@
 integer seed the experiments pass to numpy (``default_rng``, ``RandomState``, ``seed``), to
 torch (``manual_seed``, ``Generator.manual_seed``) and to Python's ``random.Random`` by
 ``k ·`` :data:`OFFSET`, so the same code draws fresh, disjoint replicates (initialisations, data
-orders, splits, synthetic data). :mod:`numerics.stability` runs the empirical claims under such
-a block to check that a decided verdict does not depend on which seeds were drawn. The block is
-part of every result-store key (:func:`numerics.store.environment`).
+orders, splits, synthetic data). :mod:`iclr26_verify.run.stability` runs the empirical claims under
+such a block to check that a decided verdict does not depend on which seeds were drawn. The block is
+part of every result-store key (:func:`iclr26_verify.run.store.environment`).
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 Each numbered result is a node, shaped by its kind and coloured by its derived status; an arrow
 runs from a result to each result that uses it. A node links to the card of the first claim
 that checks it, or to its row in the table of results not checked. The input is one entry of
-``papers`` in ``reports/claims.json`` (:func:`theory.blueprint.to_dict`), so the site draws
-the report it shows, never a newer blueprint.
+``papers`` in ``reports/claims.json`` (:func:`iclr26_verify.registry.blueprint.to_dict`), so the
+site draws the report it shows, never a newer blueprint.
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from iclr26_verify import topics as _topics
-from numerics._atomic import atomic_path, write_text
+from iclr26_verify.registry import topics as _topics
+from iclr26_verify.run._atomic import atomic_path, write_text
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ Inputs can be redirected for tests: ``ICLR26_DOCS_REPORTS`` (folder with claims.
 BENCHMARKS.md) and ``ICLR26_DOCS_FIGURES`` (the figures folder).
 
 The extension ships in the package, so an author's own site builds the pages of their paper
-from their own report: ``extensions = ["iclr26_verify.sphinx"]`` in ``conf.py``, with the report
-in ``reports/`` beside the docs folder (or ``ICLR26_DOCS_REPORTS``). Titles come from the
-registered topics (:mod:`iclr26_verify.topics`), the API pages from each topic's modules.
+from their own report: ``extensions = ["iclr26_verify.outputs.sphinx"]`` in ``conf.py``, with the
+report in ``reports/`` beside the docs folder (or ``ICLR26_DOCS_REPORTS``). Titles come from the
+registered topics (:mod:`iclr26_verify.registry.topics`), the API pages from each topic's modules.
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ from pathlib import Path
 
 # The site's folders: the Sphinx source folder of the build (``conf.py``'s folder) and the
 # project root above it; :func:`generate` sets them from the app, so an author's own docs build
-# their paper pages from their own report (``conf.py``: ``extensions = ["iclr26_verify.sphinx"]``).
-ROOT = Path(__file__).resolve().parents[1]  # this checkout, until a build says otherwise
+# their paper pages from their own report (``conf.py``: ``extensions =
+# ["iclr26_verify.outputs.sphinx"]``).
+ROOT = Path(__file__).resolve().parents[2]  # this checkout, until a build says otherwise
 ROOT = ROOT if (ROOT / "docs").is_dir() else Path.cwd()
 DOCS = ROOT / "docs"
 GEN = DOCS / "_generated"
@@ -69,7 +70,7 @@ def _e(text) -> str:
 
 
 def _fmt(value, digits: int = 6) -> str:
-    from numerics.report import fmt_value
+    from iclr26_verify.registry.display import fmt_value
 
     return fmt_value(value, digits)
 
@@ -77,7 +78,8 @@ def _fmt(value, digits: int = 6) -> str:
 # ---------------------------------------------------------------------------------------------
 # Text with maths: $…$ and \(…\) go to MathJax (as Sphinx marks its own maths, so MyST's
 # MathJax settings pick them up); sympy's and ASCII spellings become symbols
-# (numerics.report.readable); x^{…}, x_{…}, x^2 and d_M become superscripts and subscripts.
+# (iclr26_verify.outputs.report.readable); x^{…}, x_{…}, x^2 and d_M become superscripts and
+# subscripts.
 _MATH = re.compile(r"\$\$(?P<d1>.+?)\$\$|\\\[(?P<d2>.+?)\\\]|\\\((?P<i2>.+?)\\\)"
                    r"|(?<![\\\w$])\$(?=\S)(?P<i1>[^$\n]+?)(?<=\S)\$(?![\w$])|`(?P<code>[^`]+)`",
                    re.DOTALL)
@@ -133,7 +135,7 @@ def _nums(markup: str) -> str:
 
 def _rich(text) -> str:
     """HTML of a statement, a note, a label or a caption, with its maths rendered."""
-    from numerics.report import readable
+    from iclr26_verify.outputs.report import readable
 
     out, i = [], 0
     text = "" if text is None else str(text)
@@ -156,7 +158,7 @@ def _rich(text) -> str:
 
 def _numh(value) -> str:
     """A number for an HTML cell, with a true minus sign."""
-    from numerics.report import fmt_value
+    from iclr26_verify.registry.display import fmt_value
 
     text = value if isinstance(value, str) else fmt_value(value, 4)
     if re.fullmatch(r"[-+]?[\d.]+(e[-+]?\d+)?( \[.*\])?|-?inf", text):
@@ -173,7 +175,7 @@ def _write(path: Path, text: str) -> None:
 # ---------------------------------------------------------------------------------------------
 def _figure_index() -> dict[str, list[tuple[str, str, str]]]:
     """claim id -> [(topic, figure name, description)] from the figure registry."""
-    from numerics.figures import discover_figures
+    from iclr26_verify.run.figures import discover_figures
 
     index: dict[str, list] = {}
     for spec in discover_figures():
@@ -188,7 +190,7 @@ QUICK_FIGURES: set[tuple[str, str]] = set()
 
 
 def _is_quick(png: Path) -> bool:
-    """Whether a figure was drawn by a quick run (numerics.figures.render says so in the
+    """Whether a figure was drawn by a quick run (iclr26_verify.run.figures.render says so in the
     PNG's Description)."""
     from PIL import Image
 
@@ -225,7 +227,7 @@ def _source_page(rel: str) -> str | None:
 
     path = ROOT / rel
     if not path.is_file():  # an outside topic: rel is relative to the folder of its package
-        from iclr26_verify import topics as registry
+        from iclr26_verify.registry import topics as registry
 
         roots = {root for t in registry.topics().values() for root, _ in t.sources()}
         path = next((r / rel for r in roots if (r / rel).is_file()), path)
@@ -270,7 +272,7 @@ def _evidence_table(rows: list[dict]) -> str:
 
 
 def _pretty(name: str) -> str:
-    from numerics.report import pretty_label
+    from iclr26_verify.outputs.report import pretty_label
 
     return pretty_label(name)
 
@@ -278,7 +280,7 @@ def _pretty(name: str) -> str:
 def _evidence(row: dict) -> str:
     """A claim's comparisons as a table; a long list is summarised family by family (how many
     fail, the worst) and the full table folded away."""
-    from numerics.report import SHOWN, evidence_rows, families, family_line
+    from iclr26_verify.outputs.report import SHOWN, evidence_rows, families, family_line
 
     rows = evidence_rows(row)
     if not rows:
@@ -305,7 +307,7 @@ def _evidence(row: dict) -> str:
 
 def _reported(row: dict) -> str:
     """The check's own measured/expected values where they say more than its comparisons."""
-    from numerics.report import reported_values
+    from iclr26_verify.outputs.report import reported_values
 
     got = reported_values(row)
     if got is None:
@@ -329,7 +331,7 @@ def _reported(row: dict) -> str:
 
 
 def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) -> str:
-    from numerics.report import rests_on, test_line
+    from iclr26_verify.outputs.report import rests_on, test_line
 
     cid = row["id"]
     rests = rests_on(row.get("statement_source"), row.get("setting"))
@@ -366,7 +368,7 @@ def _card(row: dict, by_id: dict, corrects_me: dict, figures, present, up: str) 
     if reported:
         parts.append(f"<dt>reported</dt><dd>{reported}</dd>")
     if row.get("note"):
-        from numerics.report import short_note
+        from iclr26_verify.outputs.report import short_note
 
         parts.append(f"<dt>note</dt><dd>{_rich(short_note(row['note'], marked=True))}</dd>")
 
@@ -516,7 +518,7 @@ def _figure_html(base: str, caption: str, cls: str, quick: bool) -> str:
 
 
 def _claim_link(r: dict, with_source: bool = False) -> str:
-    from theory.claims import shorten
+    from iclr26_verify.registry.claims import shorten
 
     text = (f'<a href="#claim-{_e(r["id"])}"><code>{_e(r["id"])}</code></a> '
             f"({_rich(r.get('location'))})")
@@ -532,8 +534,8 @@ def _finding_box(rows: list[dict], paper: dict | None) -> str:
     its blueprint), what we found (errors in print, readings of ours that fail, results not
     reproduced, headline claims not checked here, each linked to its card) and how sure we are
     (what the statements rest on, where they were checked, how much of the paper is mapped)."""
-    from numerics.blueprint_graph import node_href
-    from numerics.report import fmt_coverage
+    from iclr26_verify.outputs.blueprint_graph import node_href
+    from iclr26_verify.outputs.report import fmt_coverage
 
     def label(r):
         return r.get("label") or r["verdict"]
@@ -601,8 +603,8 @@ STATUS_CLASS = ("verified", "partial", "error_in_print", "reading_fails", "not_r
 def _blueprint(paper: dict) -> str:
     """The paper's blueprint: its graph, a legend, and the results no claim decides with the
     reason for each (raw HTML)."""
-    from numerics.blueprint_graph import COLOURS, render_svg, to_dot
-    from numerics.report import STATUS_WORDS, fmt_coverage
+    from iclr26_verify.outputs.blueprint_graph import COLOURS, render_svg, to_dot
+    from iclr26_verify.outputs.report import STATUS_WORDS, fmt_coverage
 
     cov = paper["coverage"]
     built = ("complete: every numbered result of " if paper["complete"] else
@@ -651,7 +653,7 @@ def _blueprint(paper: dict) -> str:
 def papers_table(doc: dict, href) -> list[str]:
     """The report's per-paper coverage table with each paper linked to its page
     (``href(topic)``)."""
-    from numerics.report import coverage_table
+    from iclr26_verify.outputs.report import coverage_table
 
     return coverage_table(doc.get("papers") or {},
                           name=lambda t, p: f"[{t}]({href(t)}): {p['title']}")
@@ -711,7 +713,7 @@ def _summary(doc: dict) -> None:
     readings = [r for r in rows if (r.get("label") or r["verdict"]) == "reading_fails"]
     analogues = [r for r in rows if (r.get("label") or r["verdict"]) == "not_reproduced"]
     undecided = [r for r in rows if (r.get("label") or r["verdict"]) == "undecided"]
-    from numerics.report import headline
+    from iclr26_verify.outputs.report import headline
 
     lines = [(f"**{headline(s)}. Errors found in printed text or released code: "
               f"{len(errors)}.**"), "",
@@ -783,10 +785,9 @@ def _notebooks() -> list[str]:
 
 
 def _api(topics) -> None:
-    import importlib.util
-    import pkgutil
+    import importlib
 
-    from iclr26_verify import topics as registry
+    from iclr26_verify.registry import topics as registry
 
     pages = []
     for topic in topics:
@@ -795,20 +796,21 @@ def _api(topics) -> None:
         for name in found.modules:  # the topic's public functions (re-exported by a package)
             text += [f".. automodule:: {name}", "   :members:", "   :imported-members:", ""]
         for name in found.empirical_modules:  # its solvers, models and experiments, by module
-            spec = importlib.util.find_spec(name)
-            if spec is None or not spec.submodule_search_locations:
-                text += [f".. automodule:: {name}", "   :members:", ""]
-                continue
-            mods = sorted(m.name for m in pkgutil.iter_modules(spec.submodule_search_locations)
-                          if not m.name.startswith(("_", "claims", "figures")))
-            for m in mods:
-                text += [f".. automodule:: {name}.{m}", "   :members:", ""]
+            mod = importlib.import_module(name)
+            subs = registry.submodules(mod, None, exclude=("_", "claims", "figures"))
+            for m in subs or [name]:
+                text += [f".. automodule:: {m}", "   :members:", ""]
         _write(GEN / "api" / f"{topic}.rst", "\n".join(text))
         pages.append(topic)
+    # the framework's public API, what an author of an outside paper imports
+    _write(GEN / "api" / "iclr26_verify.rst", "\n".join(
+        ["iclr26_verify (public API)", "=" * 26, "", ".. automodule:: iclr26_verify",
+         "   :members:", "   :imported-members:", ""]))
     _write(GEN / "api" / "index.md", "\n".join(
-        ["# API reference", "", ("The public functions of `theory.<topic>` (closed forms, "
-         "numpy/scipy only) and `numerics.<topic>` (solvers, models, experiments), with their "
-         "maths."), "", "```{toctree}", ":maxdepth: 1", "", *pages, "```", ""]))
+        ["# API reference", "", ("The public API of the framework (`iclr26_verify`), then the "
+         "public functions of `theory.<topic>` (closed forms, numpy/scipy only) and "
+         "`numerics.<topic>` (solvers, models, experiments), with their maths."), "",
+         "```{toctree}", ":maxdepth: 1", "", "iclr26_verify", *pages, "```", ""]))
 
 
 def _benchmarks() -> None:
@@ -836,7 +838,7 @@ def _drop_stale(folder: Path, keep: set[str], suffix: str) -> None:
 
 
 def generate(app=None) -> None:
-    from iclr26_verify import topics as registry
+    from iclr26_verify.registry import topics as registry
 
     _configure(app)
     PAPERS = {k: t.title for k, t in registry.topics().items()}
@@ -852,7 +854,7 @@ def generate(app=None) -> None:
     doc = json.loads(report.read_text())
     topics = _paper_pages(doc, PAPERS)
     _drop_stale(GEN / "papers", set(topics), ".md")
-    _drop_stale(GEN / "api", set(topics), ".rst")
+    _drop_stale(GEN / "api", {*topics, "iclr26_verify"}, ".rst")
     _summary(doc)
     _notebooks()
     _api(topics)

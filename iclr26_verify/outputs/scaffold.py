@@ -1,8 +1,8 @@
 """``iclr26-verify new NAME``: an installable skeleton of an outside paper that passes its check.
 
 The skeleton is a distribution of its own: ``pyproject.toml`` with the entry point that registers
-the topic, a package with the :class:`~iclr26_verify.topics.Topic`, one claim, one figure, a
-jupytext notebook and a test. ``pip install -e NAME`` then ``iclr26-verify check --topic NAME``.
+the topic, a package with the :class:`~iclr26_verify.registry.topics.Topic`, one claim, one figure,
+a jupytext notebook and a test. ``pip install -e NAME`` then ``iclr26-verify check --topic NAME``.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ TOPIC = Topic(
     title="Authors, Title of the paper (arXiv XXXX.XXXXX, venue year)",  # edit
     url="https://arxiv.org/abs/XXXX.XXXXX",  # edit
     modules=("{name}",),  # its claims* and figures* submodules are found on disk
+    notebook="../notebooks/{name}.py",  # from this folder; `iclr26-verify notebooks` runs it
 )
 '''
 
@@ -192,7 +193,7 @@ def files(name: str) -> dict[str, str]:
 
 def write(name: str, dest: str | Path = ".") -> Path:
     """Write the skeleton of topic ``name`` into ``dest/name``; return that folder."""
-    from iclr26_verify import topics
+    from iclr26_verify.registry import topics
 
     if not isinstance(name, str) or not _NAME.match(name):
         raise ValueError(f"The 'name' parameter of new must match {_NAME.pattern} (it is the "

@@ -1,7 +1,7 @@
 """What a report ran on: package versions, the commit, the machine, the torch CPU kernels, the
 seed block and the result store, recorded in ``reports/claims.json`` and ``REPORT.md`` so that
 a verdict can be tied to the build it ran on (an upgrade of torch or cvxpy, or another CPU
-kernel variant, can move a training's last bits; see :mod:`numerics.stability`)."""
+kernel variant, can move a training's last bits; see :mod:`iclr26_verify.run.stability`)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def kernel_variant() -> str:
 
 def describe(mode: str) -> dict:
     """The environment of a run in ``mode`` (``"quick"`` or ``"full"``)."""
-    from numerics import store
+    from iclr26_verify.run import store
 
     packages = {}
     for item in store.environment():
