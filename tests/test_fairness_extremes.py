@@ -48,3 +48,30 @@ def test_mean_gap_bound_near_float_max():
         float(mp.sqrt(mp.mpf('2e308'))), rel=1e-15)
     assert mean_gap_bound_gaussian(1e-300, 1e-300, 1e-300) == pytest.approx(
         float(mp.sqrt(mp.mpf('2e-600'))), rel=1e-15)
+
+
+def _kl_cs_mp(m1, S1, m2, S2):
+    """KL and D_A of the given (rounded) inputs at 50 digits."""
+    with mp.workdps(50):
+        A, B = mp.matrix(S1.tolist()), mp.matrix(S2.tolist())
+        d = mp.matrix([mp.mpf(a) - mp.mpf(b) for a, b in zip(m1.tolist(), m2.tolist())])
+        Bi = B**-1
+        kl = 0.5 * (sum((Bi * A)[i, i] for i in range(A.rows)) + (d.T * Bi * d)[0] - A.rows
+                    + mp.log(mp.det(B)) - mp.log(mp.det(A)))
+        C = A + B
+        cs = (d.T * C**-1 * d)[0] + mp.log(mp.det(C / 2) / mp.sqrt(mp.det(A) * mp.det(B)))
+        return float(kl), float(cs)
+
+
+@pytest.mark.parametrize("s", [1e-150, 1e-155, 1e-158, 1e150, 1e153])
+def test_kl_and_cs_with_subnormal_or_huge_covariances(s):
+    """Covariance entries ~1e-310 (subnormal): KL was inf and D_A 1e-4 off (the solves
+    overflowed); both are invariant under x -> x / 2^k, now applied to such inputs."""
+    from theory.fairness._gaussian import cs_divergence_gaussian, kl_gaussian
+
+    m1, m2 = np.array([0.3, -0.2]) * s, np.array([0.1, 0.4]) * s
+    S1 = np.array([[1.0, 0.3], [0.3, 2.0]]) * s * s
+    S2 = np.array([[1.5, -0.2], [-0.2, 0.7]]) * s * s
+    kl, cs = _kl_cs_mp(m1, S1, m2, S2)
+    assert kl_gaussian(m1, S1, m2, S2) == pytest.approx(kl, rel=1e-12)
+    assert cs_divergence_gaussian(m1, S1, m2, S2) == pytest.approx(cs, rel=1e-12)

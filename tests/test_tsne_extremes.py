@@ -89,3 +89,38 @@ def test_objective_at_huge_coordinates(s):
     assert np.abs(g - g_ref).max() <= 1e-12 * np.abs(g_ref).max()
     Q = output_affinities(Y)
     assert np.all(np.isfinite(Q)) and Q.sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_shifted_scores_near_the_float_maximum():
+    """Dunn and CH of X_{+c} were NaN (inf / inf) when the distances or c were near 1.8e308,
+    and the silhouette of X_{+C} was NaN there; each is now the value of the scaled input."""
+    from theory.tsne import sq_distances
+    from theory.tsne._impostor import silhouette_of_shift
+    from theory.tsne._scores import calinski_harabasz_shifted, dunn_shifted
+
+    assert dunn_shifted(1e308, 1.5e308, 1.7e308) == pytest.approx(
+        dunn_shifted(1.0, 1.5, 1.7), rel=1e-15)
+    assert calinski_harabasz_shifted(1e308, 1.7e308, 45, 3, 1.7e308) == pytest.approx(
+        calinski_harabasz_shifted(1.0, 1.7, 45, 3, 1.7), rel=1e-15)
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(12, 3))
+    X[:6] += 3
+    labels = np.repeat([0, 1], 6)
+    D = sq_distances(X)
+    s = 2.0**1000  # exact: the scaled silhouette must equal the unscaled one bit for bit
+    assert silhouette_of_shift(D * s, labels, 2.0 * s) == silhouette_of_shift(D, labels, 2.0)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda f: f["dunn"](1.0, 2.0, -1.0), "c"), (lambda f: f["dunn"](1.0, 0.0, 0.0), "dw2"),
+    (lambda f: f["dunn"](float("nan"), 2.0, 1.0), "db2"),
+    (lambda f: f["ch"](1.0, 2.0, 45, 45, 1.0), "k"), (lambda f: f["ch"](1.0, 2.0, 4.5, 2, 1.0), "n"),
+    (lambda f: f["ch"](1.0, 0.0, 45, 3, 0.0), "W"), (lambda f: f["ch"](1.0, 2.0, 45, True, 1.0), "k"),
+    (lambda f: f["sil"](np.zeros((4, 4)), [0, 0, 1, 1], float("inf")), "C")])
+def test_shifted_scores_refuse_bad_input(call, name):
+    from tests.refusals import refused
+    from theory.tsne._impostor import silhouette_of_shift
+    from theory.tsne._scores import calinski_harabasz_shifted, dunn_shifted
+
+    f = {"dunn": dunn_shifted, "ch": calinski_harabasz_shifted, "sil": silhouette_of_shift}
+    refused(name, call, f)

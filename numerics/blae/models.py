@@ -13,7 +13,7 @@ import torch
 from torch import nn
 from torch.func import jacfwd, vmap
 
-from theory.validation import invalid
+from theory.validation import check_int, invalid
 
 
 class MLPAutoencoder(nn.Module):
@@ -21,8 +21,9 @@ class MLPAutoencoder(nn.Module):
 
     def __init__(self, in_dim: int = 3, hidden: int = 128, latent: int = 2):
         super().__init__()
-        if hidden < 1 or latent < 1 or in_dim < 1:
-            raise invalid("hidden", "MLPAutoencoder", "sizes ≥ 1", (in_dim, hidden, latent))
+        # each size by name, as an int (True was a width of 1, 2.5 a raw torch TypeError)
+        for name, v in (("in_dim", in_dim), ("hidden", hidden), ("latent", latent)):
+            check_int(v, name, "MLPAutoencoder", 1, 10**6)
         self.encoder = nn.Sequential(nn.Linear(in_dim, hidden), nn.ELU(),
                                      nn.Linear(hidden, hidden), nn.ELU(),
                                      nn.Linear(hidden, latent))
@@ -39,7 +40,9 @@ def make_autoencoder(*, in_dim=3, hidden=128, latent=2, seed=0, device="cpu"):
     """An :class:`MLPAutoencoder` initialised from ``torch.Generator(device)`` seeded by
     ``seed`` (PyTorch's default uniform(±1/√fan_in) scheme, drawn on the target device)."""
     model = MLPAutoencoder(in_dim, hidden, latent).to(device)
-    g = torch.Generator(device=device).manual_seed(int(seed))
+    # a float seed was truncated (1.5 ran as 1)
+    g = torch.Generator(device=device).manual_seed(
+        check_int(seed, "seed", "make_autoencoder", 0, 2**63 - 1))
     with torch.no_grad():
         for m in model.modules():
             if isinstance(m, nn.Linear):
@@ -72,7 +75,10 @@ def injective_loss_torch(D, z, *, eps=0.3, alpha=5.0, delta_frac=0.05):
     dM, dN = D[iu[0], iu[1]], p[iu[0], iu[1]]
     mask = (dM > delta_frac * dM.max()) & (dN > 0)
     r = dN[mask] / dM[mask]
-    return (torch.relu(math.log(eps) - torch.log(r)) + alpha * torch.relu(r - 1)).mean()
+    terms = torch.relu(math.log(eps) - torch.log(r)) + alpha * torch.relu(r - 1)
+    # no masked pair (all codes of the batch collapsed): no penalty, 0 with a gradient; the
+    # mean of nothing was NaN, and its gradient turned every weight into NaN without a word
+    return terms.mean() if bool(mask.any()) else terms.sum()
 
 
 def bilip_loss_torch(J, kappa=1.0, variant="paper"):

@@ -13,7 +13,7 @@ from numerics.blae.models import (
     injective_loss_torch,
     make_autoencoder,
 )
-from theory.validation import invalid
+from theory.validation import MAX_ITER, Interval, check_array, check_int, check_param, invalid
 
 MODES = ("ae", "geo", "blae_code", "blae_paper")
 
@@ -30,6 +30,9 @@ def train_autoencoder(X, D, mode: str, *, epochs=600, hidden=128, lr=2e-3, batch
     """
     if mode not in MODES:
         raise invalid("mode", "train_autoencoder", f"one of {MODES}", mode)
+    X, D, epochs, batches = _checked(X, D, epochs, batches, lr=lr, lam_reg=lam_reg,
+                                     lam_grad=lam_grad, lam_geo=lam_geo, kappa=kappa, eps=eps,
+                                     alpha=alpha, jac_frac=jac_frac, seed=seed)
     Xt = torch.as_tensor(np.asarray(X), dtype=torch.float32, device=device)
     Dt = torch.as_tensor(np.asarray(D), dtype=torch.float32, device=device)
     n = len(Xt)
@@ -61,6 +64,35 @@ def train_autoencoder(X, D, mode: str, *, epochs=600, hidden=128, lr=2e-3, batch
             opt.step()
             sched.step()
     return model, float(loss.detach())
+
+
+_F32_MAX = float(np.finfo(np.float32).max)
+
+
+def _checked(X, D, epochs, batches, **scalars):
+    """train_autoencoder's arguments, refused by name: batches = 0 was a ZeroDivisionError,
+    batches > n/2 trained on empty batches (a NaN loss), entries above float32's 3.4e38 became
+    inf in the float32 model, and the epochs had no maximum."""
+    c = "train_autoencoder"
+    X = check_array(X, "X", c, min_rows=2)
+    D = check_array(D, "D", c, min_rows=2)
+    if D.shape != (len(X), len(X)):
+        raise invalid("D", c, f"a distance matrix of shape {(len(X), len(X))} (one row per "
+                      "row of X)", f"<array of shape {D.shape}>")
+    for name, A in (("X", X), ("D", D)):
+        if np.max(np.abs(A)) > _F32_MAX:
+            raise invalid(name, c, "an array of float32-representable values (|x| ≤ 3.4e38)",
+                          f"<array with max |x| {float(np.max(np.abs(A))):.3g}>")
+    epochs = check_int(epochs, "epochs", c, 1, MAX_ITER)
+    batches = check_int(batches, "batches", c, 1, len(X) // 2)
+    for name, iv in (("lr", Interval(0, None, closed="neither")), ("lam_reg", Interval(0, None)),
+                     ("lam_grad", Interval(0, None)), ("lam_geo", Interval(0, None)),
+                     ("kappa", Interval(1, None)), ("eps", Interval(0, 1, closed="right")),
+                     ("alpha", Interval(0, None)),
+                     ("jac_frac", Interval(0, 1, closed="right"))):
+        check_param(name, scalars[name], iv, c)
+    check_int(scalars["seed"], "seed", c, 0, 2**63 - 2)
+    return X, D, epochs, batches
 
 
 def embed(model, X, device="cpu"):

@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from numerics.cupid.modules import CupidMLP, HostMLP, cupid_loss, split_host
 from iclr26_verify import experiment
+from numerics.cupid.modules import CupidMLP, HostMLP, cupid_loss, split_host
 from theory.cupid import CODE_WEIGHTS, aurc, auroc
-from theory.validation import Options, check_param
+from theory.validation import MAX_ITER, Interval, Options, check_param
 
 PROTOCOLS = ("code", "heldout", "heldout_nomax")
 NOISE = (0.0, 0.25, 0.5)
@@ -35,6 +35,8 @@ def digits_split(seed: int):
     """(host train, CUPID held-out, ID test, OOD test) as (X, y) float32/int64 numpy pairs."""
     from sklearn.datasets import load_digits
 
+    check_param("seed", seed, Interval(0, 2**63 - 1, integer=True), "digits_split")
+
     X, y = load_digits(return_X_y=True)
     X = (X / 16.0).astype(np.float32)
     rng = np.random.default_rng(seed)
@@ -50,6 +52,8 @@ def _tensor(a, device, dtype=None):
 
 def train_host(X, y, *, seed: int, epochs: int, device="cpu") -> HostMLP:
     """Adam 1e-3, full batch, dropout masks from a device generator; returned frozen (eval)."""
+    check_param("seed", seed, Interval(0, 2**63 - 1, integer=True), "train_host")
+    check_param("epochs", epochs, Interval(0, MAX_ITER, integer=True), "train_host")
     torch.manual_seed(seed)
     host = HostMLP().to(device)
     g = torch.Generator(device=device).manual_seed(seed)
@@ -69,6 +73,11 @@ def train_cupid(host: HostMLP, X, y, *, seed: int, epochs: int, t11: float = COD
                 identity_init: bool = False, batch: int = 150, record=CHECKPOINTS, device="cpu"):
     """Train CUPID on (X, y) with the released loss; returns (module, {epoch: relative
     deviation ‖m'−m‖₁/‖m‖₁ on X})."""
+    c = "train_cupid"
+    check_param("seed", seed, Interval(0, 2**63 - 1 - 2000, integer=True), c)
+    check_param("epochs", epochs, Interval(0, MAX_ITER, integer=True), c)
+    check_param("batch", batch, Interval(1, MAX_ITER, integer=True), c)  # 0: range() raised
+    check_param("t11", t11, Interval(0, None), c)
     body, head = split_host(host)
     torch.manual_seed(seed + 1000)
     cup = CupidMLP(64, head.out_features, identity_init=identity_init).to(device)

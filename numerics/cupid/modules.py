@@ -60,6 +60,8 @@ class CupidConv(nn.Module):
 
     def __init__(self, in_ch: int = 512, k: int = 2, trunk: int = 16, hw: int = 16):
         super().__init__()
+        for name, v, low in (("in_ch", in_ch, 1), ("k", k, 2), ("trunk", trunk, 0), ("hw", hw, 1)):
+            check_param(name, v, Interval(low, None, integer=True), "CupidConv")
         self.stem = nn.Sequential(nn.Conv2d(in_ch, 64, 9, padding=4), nn.PReLU())
         self.trunk = nn.Sequential(*[_ResBlock(64) for _ in range(trunk)])
         self.post = nn.Sequential(nn.Conv2d(64, 64, 3, padding=1, bias=False), nn.BatchNorm2d(64))
@@ -108,6 +110,10 @@ class HostMLP(nn.Module):
 
     def __init__(self, d: int = 64, k: int = 5, p: float = 0.1):
         super().__init__()
+        check_param("d", d, Interval(1, None, integer=True), "HostMLP")
+        check_param("k", k, Interval(2, None, integer=True), "HostMLP")
+        # p = 1 kept no unit and divided by 1 - p = 0: every MC-dropout pass was NaN
+        check_param("p", p, Interval(0, 1, closed="left"), "HostMLP")
         self.l1, self.l2, self.head = nn.Linear(d, 128), nn.Linear(128, 64), nn.Linear(64, k)
         self.p = p
 

@@ -19,6 +19,14 @@ from scipy import stats
 
 from iclr26_verify import experiment
 from theory.dispersion import binned_correlation, inflation_closed_form
+from theory.validation import (
+    Interval,
+    check_array,
+    check_param,
+    check_rng,
+    check_same_length,
+    invalid,
+)
 
 LAMBDA = 0.1
 SEEDS = (0, 1, 2)
@@ -69,24 +77,58 @@ def geo_ppl(st: dict) -> float:
 
 
 def spearman_ci(x, y, rng, n_boot: int = 1000) -> tuple[float, float, float]:
-    """Spearman ρ and its 95 % percentile bootstrap interval over chunks."""
-    x, y = np.asarray(x), np.asarray(y)
+    """Spearman ρ and its 95 % percentile bootstrap interval over chunks.
+
+    ``x``, ``y``: finite 1-D arrays of one length n ≥ 3, neither constant (ρ is 0/0 there: it
+    was NaN, and so was the interval); ``n_boot``: an int in [2, 100 000] (the resamples are an
+    n_boot × n array). Resamples whose ranks are constant have no ρ and are left out (with
+    n = 3 a resample of one chunk three times made the interval NaN).
+    """
+    x, y = _paired("spearman_ci", x=x, y=y)
+    check_param("n_boot", n_boot, Interval(2, 100_000, integer=True), "spearman_ci")
+    rng = check_rng(rng, "rng", "spearman_ci")
     rho = float(stats.spearmanr(x, y).statistic)
     idx = rng.integers(0, x.size, size=(n_boot, x.size))
     rx, ry = stats.rankdata(x[idx], axis=1), stats.rankdata(y[idx], axis=1)
     rx -= rx.mean(1, keepdims=True)
     ry -= ry.mean(1, keepdims=True)
-    boots = (rx * ry).sum(1) / np.sqrt((rx * rx).sum(1) * (ry * ry).sum(1))
-    lo, hi = np.percentile(boots, [2.5, 97.5])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        boots = (rx * ry).sum(1) / np.sqrt((rx * rx).sum(1) * (ry * ry).sum(1))
+    if np.all(np.isnan(boots)):
+        raise invalid("n_boot", "spearman_ci", "large enough that some resample is not "
+                      "constant", n_boot)
+    lo, hi = np.nanpercentile(boots, [2.5, 97.5])
     return rho, float(lo), float(hi)
 
 
+def _paired(caller: str, **arrays) -> list[np.ndarray]:
+    """Finite 1-D arrays of one length ≥ 3, none constant (a rank correlation needs spread)."""
+    out = [check_array(v, k, caller, ndim=1, min_rows=3) for k, v in arrays.items()]
+    check_same_length(caller, **dict(zip(arrays, out, strict=True)))
+    for k, v in zip(arrays, out, strict=True):
+        if np.all(v == v[0]):
+            raise invalid(k, caller, "a non-constant array (a correlation with a constant "
+                          "is 0/0)", f"<{v.size} equal values>")
+    return out
+
+
 def partial_spearman(x, y, z) -> float:
-    """Spearman correlation of x and y given z (Pearson of the rank residuals on z's ranks)."""
+    """Spearman correlation of x and y given z (Pearson of the rank residuals on z's ranks).
+
+    Finite 1-D arrays of one length n ≥ 3, none constant. Refused where z's ranks explain x's or
+    y's entirely: the residual is rounding noise there (``partial_spearman(x, y, x)`` returned
+    -0.024, a correlation of noise).
+    """
+    x, y, z = _paired("partial_spearman", x=x, y=y, z=z)
     rx, ry, rz = (stats.rankdata(a) for a in (x, y, z))
     A = np.column_stack([np.ones_like(rz), rz])
     ex = rx - A @ np.linalg.lstsq(A, rx, rcond=None)[0]
     ey = ry - A @ np.linalg.lstsq(A, ry, rcond=None)[0]
+    for name, e, r in (("x", ex, rx), ("y", ey, ry)):
+        if np.linalg.norm(e) <= 1e-9 * np.linalg.norm(r - r.mean()):
+            raise invalid(name, "partial_spearman", "an array whose ranks are not a linear "
+                          "function of z's ranks (a non-zero rank residual)",
+                          "<array explained by z>")
     return float(np.corrcoef(ex, ey)[0, 1])
 
 

@@ -18,7 +18,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from theory.validation import Interval, check_param
+from theory.validation import Interval, check_param, invalid
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,27 @@ class ByteLM(nn.Module):
 
 def dispersion_torch(H: torch.Tensor) -> torch.Tensor:
     """Dispersion of the rows of H (N, d) through the closed form N/(N−1)(1 − ‖m‖²); the
-    torch twin of :func:`theory.dispersion.dispersion` (differentiable)."""
-    U = F.normalize(H, dim=-1)
+    torch twin of :func:`theory.dispersion.dispersion` (differentiable).
+
+    Each row is first scaled by a power of two (exact, not differentiated) that brings its
+    largest entry into [1/2, 1): ``F.normalize`` alone divides by max(‖h‖, 1e-12) and sums
+    plain squares, so rows of norm below 1e-12 were not made unit (D = 1.247 for 1.154 at rows
+    ~1e-13), and rows whose squares under- or overflow (float32 ~1e±20, float64 ~1e±160) came
+    out 0 (D = N/(N−1)). For ordinary rows the unit vectors, hence D and its gradient, are
+    bit for bit those of ``F.normalize(H)``. ``H`` needs at least 2 rows (N/(N−1)).
+    """
+    if H.dim() < 2 or H.shape[-2] < 2:
+        raise invalid("H", "dispersion_torch", "a tensor with at least 2 rows (dimension -2)",
+                      f"<tensor of shape {tuple(H.shape)}>")
+    with torch.no_grad():
+        top = H.abs().amax(dim=-1, keepdim=True)
+        e = torch.where(top > 0, torch.frexp(top).exponent, 0)
+        half = torch.div(-e, 2, rounding_mode="floor")
+        # two factors: 2^-e alone can overflow (float32 rows ~1e-40 need 2^148). Made here and
+        # multiplied in: torch.ldexp(H, k)'s backward gives 0 for k < 0 (torch 2.x)
+        one = torch.ones_like(top)
+        s1, s2 = torch.ldexp(one, half), torch.ldexp(one, -e - half)
+    U = F.normalize(H * s1 * s2, dim=-1)
     N = U.shape[-2]
     m = U.mean(dim=-2)
     return N / (N - 1) * (1 - (m * m).sum(-1))
@@ -103,6 +122,11 @@ def _lr(step: int, steps: int, cfg: LMConfig) -> float:
 
 def eval_chunks(val: np.ndarray, n_chunks: int, ctx: int) -> np.ndarray:
     """The first ``n_chunks`` non-overlapping ``ctx``-byte chunks of the validation stream."""
+    # ctx first: ctx = 0 was a ZeroDivisionError in the bound of n_chunks
+    check_param("ctx", ctx, Interval(1, None, integer=True), "eval_chunks")
+    if np.ndim(val) != 1:
+        raise invalid("val", "eval_chunks", "a 1-D byte stream", f"<array of shape "
+                      f"{np.shape(val)}>")
     check_param("n_chunks", n_chunks, Interval(1, val.size // ctx, integer=True), "eval_chunks")
     return val[: n_chunks * ctx].reshape(n_chunks, ctx)
 
@@ -115,7 +139,16 @@ def chunk_stats(model: ByteLM, chunks: np.ndarray, device="cpu", batch: int = 10
     predicted bytes; ``D`` (C, L+2) = dispersion of the chunk's ctx token states at each layer
     [embedding, blocks…, final LN] (the unit of the released ``step3`` code); ``n_distinct``
     (C,) distinct bytes; ``space_frac`` (C,) share of spaces, tabs and newlines.
+
+    ``chunks`` is a (C, T) array of bytes (ints in [0, 255]) with C ≥ 1 and 2 ≤ T ≤ the model's
+    context (T = 1 has no predicted byte: its PPL was NaN); ``batch`` an int ≥ 1.
     """
+    check_param("batch", batch, Interval(1, None, integer=True), "chunk_stats")
+    c = np.asarray(chunks)
+    if (c.ndim != 2 or c.shape[0] < 1 or not 2 <= c.shape[1] <= model.ctx
+            or c.dtype.kind not in "iu" or c.min() < 0 or c.max() > 255):
+        raise invalid("chunks", "chunk_stats", f"a (C, T) array of bytes in [0, 255] with C ≥ 1 "
+                      f"and 2 ≤ T ≤ {model.ctx}", f"<{c.dtype} array of shape {c.shape}>")
     model.eval()
     ppl, D = [], []
     for i in range(0, len(chunks), batch):

@@ -52,7 +52,9 @@ class RandK:
     def __init__(self, frac: float, seed: int = 0, device="cpu"):
         self.frac = check_param("frac", frac, Interval(0, 1, closed="right"), "RandK")
         self.gen = torch.Generator(device=device)
-        self.gen.manual_seed(seed)
+        # a bool seed ran as 0/1 and a float one was a raw torch error
+        self.gen.manual_seed(int(check_param("seed", seed, Interval(0, 2**63 - 1, integer=True),
+                                             "RandK")))
         self.name = f"rand{frac:g}"
 
     def __call__(self, x: torch.Tensor):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from numerics.data import load_digits
-from theory.validation import Interval, check_param
+from theory.validation import Interval, check_param, check_rng
 
 
 def digits_shards(n_workers: int = 4, skew: float = 0.8, random_state: int = 0):
@@ -17,9 +17,9 @@ def digits_shards(n_workers: int = 4, skew: float = 0.8, random_state: int = 0):
     """
     check_param("n_workers", n_workers, Interval(2, 8, integer=True), "digits_shards")
     check_param("skew", skew, Interval(0, 1), "digits_shards")
+    rng = check_rng(random_state, "random_state", "digits_shards")  # True was seed 1
     d = load_digits()
     X, y = d.X / 16.0, d.target
-    rng = np.random.default_rng(random_state)
     owner = np.where(y < 8, (y // 2) % n_workers, rng.integers(0, n_workers, len(y)))
     move = rng.random(len(y)) > skew
     owner[move] = rng.integers(0, n_workers, int(move.sum()))

@@ -25,6 +25,7 @@ def lmo_torch(G: torch.Tensor, norm: str, orthogonaliser: str = "svd") -> torch.
     replaces the exact polar factor by five quintic Newton–Schulz steps (practical Muon)."""
     if not torch.any(G != 0):
         return torch.zeros_like(G)
+    G = _pow2_normalised(G)
     if norm == "spectral" and G.ndim == 2:
         if orthogonaliser == "ns5":
             return -newton_schulz5_torch(G)
@@ -45,6 +46,9 @@ def newton_schulz5_torch(G: torch.Tensor, steps: int = 5,
     """Quintic Newton–Schulz (Frobenius pre-normalisation); see
     :func:`theory.ef21_muon.newton_schulz5`."""
     a, b, c = coef
+    if not torch.any(G != 0):  # 0/0: the zero matrix came back as NaN
+        return torch.zeros_like(G)
+    G = _pow2_normalised(G)
     X = G / G.norm()
     tall = X.shape[0] > X.shape[1]
     if tall:
@@ -53,6 +57,21 @@ def newton_schulz5_torch(G: torch.Tensor, steps: int = 5,
         M = X @ X.T
         X = a * X + (b * M + c * M @ M) @ X
     return X.T if tall else X
+
+
+def _pow2_normalised(G: torch.Tensor) -> torch.Tensor:
+    """``G`` divided by the power of two of its largest entry when that lies outside
+    [2^-30, 2^30]. The LMOs are scale-invariant, and in float32 ‖G‖ overflows from entries
+    ~1e19 and underflows below ~1e-19: the Frobenius and column LMOs and Newton–Schulz of a
+    gradient ~1e20 were 0, the Frobenius one of a gradient ~1e-25 was ±inf, the column one
+    1e13 (not unit columns) and Newton–Schulz of one ~1e-40 NaN. Ordinary gradients are left
+    as they are (the same bits); a power of two scales exactly."""
+    m = G.abs().max()
+    if 2.0**-30 <= float(m) <= 2.0**30:
+        return G
+    e = -torch.frexp(m).exponent.to(G.dtype)
+    # in two halves: 2^149 (a subnormal float32 G) is itself above the float32 range
+    return torch.ldexp(torch.ldexp(G, torch.trunc(e / 2)), e - torch.trunc(e / 2))
 
 
 def _ce(model, x, y):
@@ -87,6 +106,8 @@ class EF21MuonSim:
         check_param("n_workers", n_workers, Interval(1, None, integer=True), "EF21MuonSim")
         check_param("beta", beta, Interval(0, 1, closed="right"), "EF21MuonSim")
         check_param("orthogonaliser", orthogonaliser, Options("svd", "ns5"), "EF21MuonSim")
+        if not callable(radius):  # a negative, NaN or bool radius ran silently
+            check_param("radius", radius, Interval(0, None), "EF21MuonSim")
         self.model = model_fn().to(device=device, dtype=dtype)
         self.names = [n for n, _ in self.model.named_parameters()]
         self.X = [p.detach().clone() for p in self.model.parameters()]

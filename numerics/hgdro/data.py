@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from theory.validation import Interval, Options, check_param, invalid
+from theory.validation import MAX_ITER, Interval, Options, check_param, check_rng, invalid
 
 _SHIFTS = Options("rot90", "none")
 
@@ -41,11 +41,16 @@ def latent_groups(sizes=(450, 25, 25, 450), delta: float = 0.0, *, mu_core: floa
     """
     caller = "latent_groups"
     sizes = np.asarray(sizes)
-    if sizes.shape != (4,) or np.any(sizes < 1):
-        raise invalid("sizes", caller, "4 group sizes >= 1", f"<array {sizes.tolist()}>")
+    # each an int (not a bool: True counted as 1; not a float: np.full refused 2.5 with a raw
+    # TypeError) in [1, MAX_ITER] (a size with no maximum allocates without limit)
+    if sizes.shape != (4,) or not all(v in Interval(1, MAX_ITER, integer=True) for v in sizes):
+        raise invalid("sizes", caller, f"4 group sizes, ints in [1, {MAX_ITER}]",
+                      f"<array {sizes.tolist()}>")
     check_param("delta", delta, Interval(0, None), caller)
+    check_param("mu_core", mu_core, Interval(None, None), caller)
+    check_param("spurious", spurious, Interval(None, None), caller)
     check_param("sd", sd, Interval(0, None, closed="neither"), caller)
-    rng = np.random.default_rng(random_state)
+    rng = check_rng(random_state, "random_state", caller)
     X, y, g = [], [], []
     for k, n in enumerate(sizes):
         lab = 1.0 if k % 2 else -1.0
@@ -90,11 +95,14 @@ def colored_digits(label_noise: float = 0.25, colour_flip=(0.2, 0.5, 0.9), shift
 
     caller = "colored_digits"
     check_param("label_noise", label_noise, Interval(0, 0.5), caller)
-    if len(colour_flip) != 3 or not all(0 <= p <= 1 for p in colour_flip):
-        raise invalid("colour_flip", caller, "three probabilities in [0, 1]", colour_flip)
+    # a bool is no probability (True passed as 1), and a non-sequence raised a raw TypeError
+    if not isinstance(colour_flip, tuple | list | np.ndarray) or len(colour_flip) != 3 \
+            or not all(p in Interval(0, 1) for p in colour_flip):
+        raise invalid("colour_flip", caller, "three probabilities (floats in [0, 1])",
+                      colour_flip)
     check_param("shift", shift, _SHIFTS, caller)
+    rng = check_rng(random_state, "random_state", caller)
     d = load_digits()
-    rng = np.random.default_rng(random_state)
     perm = rng.permutation(len(d.target))
     images, digit = d.images[perm] / 16.0, d.target[perm]
     y = (digit >= 5).astype(np.int64)

@@ -15,7 +15,7 @@ import torch
 from torch import nn
 
 from theory.hgdro import group_radii
-from theory.validation import Interval, Options, check_param, invalid
+from theory.validation import MAX_ITER, Bool, Interval, Options, check_array, check_param, invalid
 
 
 def latent_perturb(z, grad, eps, norm: str = "linf"):
@@ -32,6 +32,15 @@ def latent_perturb(z, grad, eps, norm: str = "linf"):
     norm : {"linf", "l2"}
     """
     check_param("norm", norm, Options("linf", "l2"), "latent_perturb")
+    # shapes (no device sync): a grad of another shape broadcast or raised torch's own error
+    if z.ndim != 2 or tuple(grad.shape) != tuple(z.shape):
+        raise invalid("grad", "latent_perturb", f"a tensor of z's shape {tuple(z.shape)} (z 2-D)",
+                      f"<tensor of shape {tuple(grad.shape)}>")
+    if not torch.is_tensor(eps):
+        check_param("eps", eps, Interval(0, None), "latent_perturb")
+    elif eps.ndim not in (0, 1) or (eps.ndim == 1 and eps.shape[0] != z.shape[0]):
+        raise invalid("eps", "latent_perturb", f"a float >= 0 or a tensor of shape "
+                      f"({z.shape[0]},)", f"<tensor of shape {tuple(eps.shape)}>")
     eps = torch.as_tensor(eps, dtype=z.dtype, device=z.device)
     if eps.ndim == 0:
         eps = eps.expand(z.shape[0])
@@ -53,13 +62,27 @@ class GroupWeights:
         check_param("eta", eta, Interval(0, None, closed="neither"), "GroupWeights")
         self.eta = eta
         self.q = torch.full((n_groups,), 1.0 / n_groups, device=device, dtype=dtype)
+        if adj is not None:  # NaN or a wrong length went into every update unnoticed
+            adj = check_array(adj, "adj", "GroupWeights", ndim=1)
+            if adj.shape != (n_groups,):
+                raise invalid("adj", "GroupWeights", f"an array of {n_groups} finite floats",
+                              f"<array of shape {adj.shape}>")
         self.adj = (torch.zeros(n_groups, device=device, dtype=dtype) if adj is None
                     else torch.as_tensor(adj, device=device, dtype=dtype))
 
     def update(self, group_losses):
         """One step with the (detached) group losses; returns the new weights."""
-        lg = torch.log(self.q) + self.eta * (group_losses.detach() + self.adj)
-        self.q = torch.softmax(lg, dim=0)
+        v = group_losses.detach() + self.adj
+        lg = torch.log(self.q) + self.eta * v
+        q = torch.softmax(lg, dim=0)
+        # η·v past the float range gave inf − inf = NaN weights (η = 1e30 in float32); the gains
+        # relative to the largest on q's support cannot overflow. Chosen on the device (no
+        # sync), and only where the plain step is not finite: ordinary steps stay bit for bit.
+        on = self.q > 0
+        top = torch.where(on, v, torch.full_like(v, -torch.inf)).max()
+        safe = torch.where(on, torch.log(self.q) + self.eta * torch.where(on, v - top, 0.0),
+                           torch.full_like(v, -torch.inf))
+        self.q = torch.where(torch.isfinite(q).all(), q, torch.softmax(safe, dim=0))
         return self.q
 
 
@@ -67,6 +90,12 @@ class FeatureHeadModel(nn.Module):
     """An MLP feature map z(x) and a linear head: f = head ∘ z (the paper's f^L ∘ z)."""
 
     def __init__(self, d_in: int = 128, widths=(100, 100), n_classes: int = 2, *, seed: int = 0):
+        caller = "FeatureHeadModel"
+        check_param("d_in", d_in, Interval(1, None, integer=True), caller)
+        if not all(w in Interval(1, None, integer=True) for w in widths):
+            raise invalid("widths", caller, "a sequence of ints >= 1", widths)
+        check_param("n_classes", n_classes, Interval(2, None, integer=True), caller)
+        check_param("seed", seed, Interval(0, None, integer=True), caller)
         super().__init__()
         layers, d = [], d_in
         for w in widths:
@@ -125,6 +154,14 @@ class HierarchicalDROTrainer:
         check_param("eps", eps, Interval(0, None), caller)
         check_param("rule", rule, Options("code", "paper"), caller)
         check_param("lr", lr, Interval(0, None, closed="neither"), caller)
+        # these went unchecked into SGD and the group weights (NaN trained on silently)
+        check_param("wd", wd, Interval(0, None), caller)
+        check_param("momentum", momentum, Interval(0, 1, closed="left"), caller)
+        check_param("eta", eta, Interval(0, None, closed="neither"), caller)
+        check_param("C", C, Interval(0, None), caller)
+        check_param("relative", relative, Bool(), caller)
+        check_param("norm", norm, Options("linf", "l2"), caller)
+        check_param("seed", seed, Interval(0, None, integer=True), caller)
         self.model = model.to(device)
         self.method, self.eps, self.rule, self.relative, self.norm = (method, eps, rule,
                                                                       relative, norm)
@@ -172,7 +209,10 @@ class HierarchicalDROTrainer:
     def fit(self, train, val, epochs: int = 60, batch_size: int = 128) -> FitResult:
         """Train, keeping the parameters of the epoch with the best validation worst-group
         accuracy (``select="val_wga"``, our choice)."""
-        check_param("epochs", epochs, Interval(1, None, integer=True), "fit")
+        # capped at MAX_ITER (theory.validation); batch_size 0 raised range()'s ValueError and a
+        # negative one trained nothing without a word
+        check_param("epochs", epochs, Interval(1, MAX_ITER, integer=True), "fit")
+        check_param("batch_size", batch_size, Interval(1, MAX_ITER, integer=True), "fit")
         x, y, g = self._tensors(train)
         counts = np.bincount(train.g, minlength=4)
         if np.any(counts == 0):
@@ -209,6 +249,11 @@ def pretrain_features(model, X, digit, *, epochs: int = 30, lr: float = 0.05,
                       batch_size: int = 128, device="cpu", seed: int = 0):
     """Pretrain the feature map on 10-class digit identity with random colours (the stand-in for
     ImageNet pretraining in our light experiment B): each image is put in a random colour channel."""
+    caller = "pretrain_features"
+    check_param("epochs", epochs, Interval(1, MAX_ITER, integer=True), caller)
+    check_param("lr", lr, Interval(0, None, closed="neither"), caller)
+    check_param("batch_size", batch_size, Interval(1, MAX_ITER, integer=True), caller)
+    check_param("seed", seed, Interval(0, None, integer=True), caller)
     model = model.to(device)
     gen = torch.Generator(device=device).manual_seed(seed + 10_000)
     flat = torch.as_tensor(X, dtype=torch.float32, device=device)
@@ -235,7 +280,13 @@ def fit_linear_head_game(Z, Y, G, eps_g, *, ridge: float, steps: int = 4000, lr:
     """Full-batch hierarchical DRO of a linear-logistic head on frozen latents with the trainer's
     building blocks (:func:`latent_perturb` in ℓ2, :class:`GroupWeights` without adjustment),
     returning the averaged θ. Labels ±1; the ℓ2 step is exact for this head, so the result can
-    be compared with ``theory.hgdro.hierarchical_optimum``."""
+    be compared with ``theory.hgdro.hierarchical_optimum``. ``steps`` in [1, MAX_ITER]."""
+    caller = "fit_linear_head_game"
+    # unchecked before: steps = -1 returned θ = 0 without a step, NaN rates trained on NaN
+    check_param("ridge", ridge, Interval(0, None), caller)
+    check_param("steps", steps, Interval(1, MAX_ITER, integer=True), caller)
+    check_param("lr", lr, Interval(0, None, closed="neither"), caller)
+    check_param("eta", eta, Interval(0, None, closed="neither"), caller)
     Z = torch.as_tensor(Z, dtype=dtype, device=device)
     Y = torch.as_tensor(Y, dtype=dtype, device=device)
     Gt = torch.as_tensor(G, dtype=torch.long, device=device)

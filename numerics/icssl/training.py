@@ -77,7 +77,10 @@ def evaluation_tasks(split: str, m: int, count: int, *, seed: int = 0) -> list[T
     """Fresh tasks for evaluation (seeds disjoint from training streams)."""
     from numerics.icssl.tasks import ID_FAMILIES as IDF
     from numerics.icssl.tasks import OOD_FAMILIES as OODF
+    from theory.validation import Options, check_param
 
+    # anything but "id" (a typo such as "ID" included) used to give the held-out family
+    check_param("split", split, Options("id", "ood"), "evaluation_tasks")
     fams = IDF if split == "id" else OODF
     return sample_tasks(fams, count, m=m, seed=7_777_777 + 1000 * seed + m + (0 if split == "id"
                                                                                else 500))

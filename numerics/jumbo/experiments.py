@@ -22,13 +22,17 @@ import numpy as np
 
 from iclr26_verify import experiment
 from theory.jumbo import flops_jumbo, flops_vit_registers, params_jumbo, params_vit_registers
+from theory.validation import Interval, Options, check_param
 
 IMG, P, CH, CLASSES, L, J, R = 8, 2, 1, 10, 2, 4, 3
 BATCH, LR = 128, 3e-3
 N = (IMG // P) ** 2
+_FAMILIES = Options("jumbo", "registers", "plain")
 
 
 def heads(D: int) -> int:
+    """Heads of a digits model of width D: max(1, D // 8), each at most 8 wide."""
+    check_param("D", D, Interval(1, None, integer=True), "heads")
     return max(1, D // 8)
 
 
@@ -37,7 +41,11 @@ def _valid_width(D: int) -> bool:
 
 
 def arch_cost(family: str, D: int) -> tuple[int, int]:
-    """(parameters, FLOPs per image) of a digits model, from the theory closed forms."""
+    """(parameters, FLOPs per image) of a digits model, from the theory closed forms.
+
+    ``family`` is one of {"jumbo", "registers", "plain"} (any other name was costed as the plain
+    ViT without a word)."""
+    check_param("family", family, _FAMILIES, "arch_cost")
     if family == "jumbo":
         return (params_jumbo(D, L, J, CLASSES, N, P, CH, unused_cls=False),
                 flops_jumbo(D, L, J, CLASSES, N, P, CH))
@@ -47,10 +55,28 @@ def arch_cost(family: str, D: int) -> tuple[int, int]:
 
 
 def iso_flop_width(family: str, D_jumbo: int) -> int:
-    """Smallest valid width of ``family`` whose FLOPs reach Jumbo's at ``D_jumbo``."""
+    """Smallest valid width of ``family`` whose FLOPs reach Jumbo's at ``D_jumbo``.
+
+    The FLOPs grow with the width, so the smallest width reaching the target is found by
+    doubling and bisection (O(log D) costings; the former step-by-one search took ~D of them,
+    hours at D = 10**8), then the next valid width above it (at most 8 steps: multiples of 8
+    are valid).
+    """
+    check_param("family", family, _FAMILIES, "iso_flop_width")
     target = arch_cost("jumbo", D_jumbo)[1]
-    w = 1
-    while not (_valid_width(w) and arch_cost(family, w)[1] >= target):
+
+    def reaches(w):
+        return arch_cost(family, w)[1] >= target
+
+    hi = 1
+    while not reaches(hi):
+        hi *= 2
+    lo = hi // 2  # reaches(lo) is False unless lo == 0 (hi == 1)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if reaches(mid) else (mid, hi)
+    w = hi
+    while not _valid_width(w):
         w += 1
     return w
 
@@ -58,6 +84,7 @@ def iso_flop_width(family: str, D_jumbo: int) -> int:
 def build(family: str, D: int, *, device="cpu", dtype=None):
     import torch
 
+    check_param("family", family, _FAMILIES, "build")
     from numerics.jumbo.models import Jumbo, ViTRegisters
 
     dtype = dtype or torch.float32

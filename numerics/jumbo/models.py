@@ -18,7 +18,23 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from theory.validation import Options, check_param
+from theory.validation import Bool, Interval, Options, check_param, invalid
+
+_POS, _NONNEG = Interval(1, None, integer=True), Interval(0, None, integer=True)
+
+
+def _check_sizes(caller: str, flags: dict, **sizes) -> None:
+    """Sizes are ints (never bools or floats) >= 1 (``R`` >= 0), ``p`` divides ``img`` and ``H``
+    divides ``D``; ``flags`` are bools. Before: ``img = 9, p = 2`` built a model for an 8-px
+    image (N = 16) without a word, ``R = -1`` a plain ViT, ``J = 0`` a Jumbo with no token."""
+    for name, v in sizes.items():
+        check_param(name, v, _NONNEG if name == "R" else _POS, caller)
+    for name, v in flags.items():
+        check_param(name, v, Bool(), caller)
+    if sizes["img"] % sizes["p"]:
+        raise invalid("img", caller, f"a multiple of p = {sizes['p']}", sizes["img"])
+    if sizes["D"] % sizes["H"]:
+        raise invalid("H", caller, f"a divisor of D = {sizes['D']}", sizes["H"])
 
 
 class Mlp(nn.Module):
@@ -147,6 +163,10 @@ class ViTRegisters(_Base):
 
     def __init__(self, D=192, L=12, H=3, R=16, C=1000, img=224, p=16, c=3, *, layerscale=True,
                  explicit_attention=True, device="cpu", dtype=torch.float32):
+        _check_sizes("ViTRegisters", {"layerscale": layerscale,
+                                      "explicit_attention": explicit_attention},
+                     D=D, L=L, H=H, R=R, C=C, img=img, p=p, c=c)
+        D, L, H, R, C, img, p, c = (int(v) for v in (D, L, H, R, C, img, p, c))
         with _on(device, dtype):
             self._build(D, L, H, R, C, img, p, c, layerscale, explicit_attention)
 
@@ -228,6 +248,10 @@ class Jumbo(_Base):
                  keep_unused_cls=True, explicit_attention=True, device="cpu",
                  dtype=torch.float32):
         check_param("variant", variant, Options("v3", "v1"), "Jumbo")
+        _check_sizes("Jumbo", {"keep_unused_cls": keep_unused_cls,
+                               "explicit_attention": explicit_attention},
+                     D=D, L=L, H=H, J=J, C=C, img=img, p=p, c=c)
+        D, L, H, J, C, img, p, c = (int(v) for v in (D, L, H, J, C, img, p, c))
         with _on(device, dtype):
             self._build(D, L, H, J, C, img, p, c, variant, keep_unused_cls, explicit_attention)
 
@@ -276,6 +300,8 @@ class Jumbo(_Base):
 def untie_jumbo_ffn(model: Jumbo) -> Jumbo:
     """A copy of a v3 model in which every layer calls its own deep copy of the shared Jumbo
     FFN (``blocks.i.jumbo_mlp_untied``); the shared module is kept (unused)."""
+    if not isinstance(model, Jumbo):
+        raise invalid("model", "untie_jumbo_ffn", "a Jumbo model", f"<{type(model).__name__}>")
     if model.variant != "v3":
         raise ValueError("The 'model' parameter of untie_jumbo_ffn must be a v3 Jumbo. "
                          f"Got variant {model.variant!r} instead.")
@@ -290,18 +316,27 @@ def count_params(model: nn.Module) -> int:
     return int(sum(p.numel() for p in model.parameters()))
 
 
-def count_flops(model: nn.Module, img: int | None = None, c: int = 3, *, batch: int = 1,
-                device=None) -> int:
+def count_flops(model: nn.Module, img: int | None = None, c: int | None = None, *,
+                batch: int = 1, device=None) -> int:
     """FLOPs of one forward pass per image, by ``torch.utils.flop_counter.FlopCounterMode``.
 
     The model runs on a random batch of ``batch`` images of side ``img`` (default: the model's);
-    the total is divided by ``batch``. Works on the ``meta`` device (no arithmetic).
+    the total is divided by ``batch``. Works on the ``meta`` device (no arithmetic). ``img`` and
+    ``c`` (default: the model's input channels) must be the model's: its positional embedding
+    and patch convolution fix them (any other value was torch's "Invalid channel dimensions"
+    or a size mismatch). ``batch`` is an int in [1, 4096].
     """
     from torch.utils.flop_counter import FlopCounterMode
 
     p = next(model.parameters())
     device = p.device if device is None else device
-    side = img if img is not None else math.isqrt(model.N) * model.patch_embed.proj.kernel_size[0]
+    own_side = math.isqrt(model.N) * model.patch_embed.proj.kernel_size[0]
+    own_c = model.patch_embed.proj.in_channels
+    side = own_side if img is None else img
+    c = own_c if c is None else c
+    check_param("img", side, Options(own_side), "count_flops")
+    check_param("c", c, Options(own_c), "count_flops")
+    check_param("batch", batch, Interval(1, 4096, integer=True), "count_flops")
     x = torch.zeros(batch, c, side, side, device=device, dtype=p.dtype)
     counter = FlopCounterMode(display=False)
     with counter, torch.no_grad():

@@ -22,7 +22,7 @@ from theory.pnl_augment import (
     released_backward_step,
     theta_to_P,
 )
-from theory.pnl_augment._loglinear import _mask
+from theory.pnl_augment._loglinear import _mask, _real
 from theory.validation import (
     MAX_ITER,
     Interval,
@@ -49,11 +49,18 @@ def embed(x, shape, eps: float = 1e-5):
     shape = _shape(shape, "embed")
     if int(np.prod(shape)) != a.size:
         raise invalid("shape", "embed", f"a shape with {a.size} cells", shape)
-    check_param("eps", eps, Interval(0, None, closed="neither"), "embed")
+    eps = _real("eps", eps, Interval(0, None, closed="neither"), "embed")  # 10**400: raw error
     if np.any(a < 0):
         raise invalid("x", "embed", "a nonnegative sample", f"<min {a.min():.3g}>")
     v = a + eps
-    s = float(v.sum())
+    with np.errstate(over="ignore"):
+        s = float(v.sum())
+    if not np.isfinite(s):
+        # the sum overflowed (cells of 1e308): P came back as zeros with s = inf. The scale s
+        # is returned (and multiplies the decoded samples), so it must be a float: refused
+        k = int(np.frexp(float(v.max()))[1])
+        raise invalid("x", "embed", "a sample whose total Σ(x + eps) is within float64 "
+                      "(<= ~1.8e308)", f"<total {float(np.ldexp(v, -k).sum()):.6g} * 2**{k}>")
     return (v / s).reshape(shape), s
 
 
@@ -82,11 +89,14 @@ def kde_sample(thetas, mask, n: int, *, bandwidth: float = 0.05, rng=None):
     B = _mask(mask, T.shape[1:], "mask", "kde_sample").copy()
     B.flat[0] = False
     check_param("n", n, Interval(1, MAX_ITER, integer=True), "kde_sample")
-    check_param("bandwidth", bandwidth, Interval(0, None, closed="neither"), "kde_sample")
+    bandwidth = _real("bandwidth", bandwidth, Interval(0, None, closed="neither"), "kde_sample")
     rng = check_rng(rng, "rng", "kde_sample")
     V = T.reshape(T.shape[0], -1)[:, np.flatnonzero(B.ravel())]
     kde = KernelDensity(bandwidth=bandwidth).fit(V)
     W = kde.sample(n, random_state=int(rng.integers(2**31 - 1)))
+    if not np.all(np.isfinite(W)):  # a bandwidth near 1e308 can draw inf latents
+        raise invalid("bandwidth", "kde_sample", "a bandwidth for which the latents stay "
+                      "within float64", bandwidth)
     out = np.zeros((n, *B.shape))
     out.reshape(n, -1)[:, np.flatnonzero(B.ravel())] = W
     return out
@@ -170,10 +180,16 @@ def knn_mean_augment(X, n_new: int, k: int, seed: int = 0):
     check_param("k", k, Interval(1, None, integer=True), "knn_mean_augment")
     rng = check_rng(seed, "seed", "knn_mean_augment")
     k = min(k, X.shape[0])
-    D = ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1)
+    # distances and means on X scaled by a power of two (exact; neighbours and means are
+    # scale-covariant), scaled back: at 1e160 the squares overflowed to inf (ties, wrong
+    # neighbours), at 1e-170 underflowed to 0 (the same), and means of 1e308 overflowed
+    m = float(np.max(np.abs(X)))
+    p = int(np.frexp(m)[1]) if m > 0 else 0
+    Xs = np.ldexp(X, -p)
+    D = ((Xs[:, None, :] - Xs[None, :, :]) ** 2).sum(-1)
     anchors = rng.integers(0, X.shape[0], n_new)
-    return np.stack([X[np.argsort(D[a], kind="stable")[:k]].mean(axis=0) for a in anchors]) \
-        if n_new else np.zeros((0, X.shape[1]))
+    return np.ldexp(np.stack([Xs[np.argsort(D[a], kind="stable")[:k]].mean(axis=0)
+                              for a in anchors]), p) if n_new else np.zeros((0, X.shape[1]))
 
 
 def gauss_noise_augment(X, n_new: int, sigma: float = 0.1, seed: int = 0):
@@ -181,8 +197,17 @@ def gauss_noise_augment(X, n_new: int, sigma: float = 0.1, seed: int = 0):
     0 (features are nonnegative)."""
     X = check_array(X, "X", "gauss_noise_augment", ndim=2, min_rows=1)
     check_param("n_new", n_new, _COUNT, "gauss_noise_augment")
-    check_param("sigma", sigma, Interval(0, None), "gauss_noise_augment")
+    sigma = _real("sigma", sigma, Interval(0, None), "gauss_noise_augment")  # 10**400: raw
     rng = check_rng(seed, "seed", "gauss_noise_augment")
-    sd = X.std(axis=0)
+    # the std on X scaled by a power of two (exact), scaled back: features of 1e200 squared
+    # to inf and every noisy sample came back inf
+    m = float(np.max(np.abs(X)))
+    p = int(np.frexp(m)[1]) if m > 0 else 0
+    sd = np.ldexp(np.ldexp(X, -p).std(axis=0), p)
     idx = rng.integers(0, X.shape[0], n_new)
-    return np.clip(X[idx] + rng.normal(size=(n_new, X.shape[1])) * sigma * sd, 0.0, None)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = np.clip(X[idx] + rng.normal(size=(n_new, X.shape[1])) * sigma * sd, 0.0, None)
+    if not np.all(np.isfinite(out)):
+        raise invalid("sigma", "gauss_noise_augment", "a noise level for which the samples "
+                      "stay within float64", sigma)
+    return out

@@ -17,7 +17,7 @@ from scipy.sparse.csgraph import connected_components
 
 from theory.prism import laplacian
 from theory.prism._reference import watts_strogatz
-from theory.validation import Interval, check_param, invalid
+from theory.validation import Interval, Options, check_param, invalid
 
 CLASSES = ("er", "sbm2", "sbm3", "ws_low", "ws_high", "ba")
 
@@ -45,7 +45,9 @@ def _ba(n, m, rng):
 
 def generate(kind: str, n: int, rng) -> np.ndarray:
     """One graph of class ``kind`` with ``n`` nodes (adjacency, before taking the giant
-    component)."""
+    component); ``n`` in [5, 10⁴] (the ring lattice needs 4 neighbours; below 2 nodes the
+    Erdős–Rényi density divided by zero, below 3 Barabási–Albert raised an IndexError)."""
+    check_param("n", n, Interval(5, 10**4, integer=True), "generate")
     if kind == "er":
         U = np.triu(rng.random((n, n)) < 4.0 / (n - 1), 1)
         return (U | U.T).astype(float)
@@ -77,6 +79,13 @@ class GraphSet:
 def graph_classes(n_per_class: int, seed: int, n_range=(15, 39), classes=CLASSES) -> GraphSet:
     """``n_per_class`` graphs of each class, sizes uniform in ``n_range``, giant components."""
     check_param("n_per_class", n_per_class, Interval(1, None, integer=True), "graph_classes")
+    if (not isinstance(n_range, tuple | list) or len(n_range) != 2
+            or not all(v in Interval(5, 10**4, integer=True) for v in n_range)
+            or n_range[0] > n_range[1]):  # was numpy's 'low >= high' or a ZeroDivisionError
+        raise invalid("n_range", "graph_classes", "a pair (low, high) of ints with "
+                      "5 <= low <= high <= 10000", n_range)
+    for kind in classes:
+        check_param("classes", kind, Options(*CLASSES), "graph_classes")
     rng = np.random.default_rng(seed)
     graphs, y = [], []
     for c, kind in enumerate(classes):
@@ -108,6 +117,8 @@ def spatial_descriptor(A: np.ndarray) -> np.ndarray:
 def spectral_descriptor(A: np.ndarray, T: int = 8, K: int = 4) -> np.ndarray:
     """Sign-invariant band statistics of the ``T`` smallest normalised-Laplacian eigenpairs:
     ``[sin kλ, cos kλ]_{k≤K}`` of each λ, ``n Σu⁴`` (localisation) and ``Σu²·deg/mean deg``."""
+    check_param("T", T, Interval(1, 10**4, integer=True), "spectral_descriptor")
+    check_param("K", K, Interval(1, 10**4, integer=True), "spectral_descriptor")
     L = laplacian(A)
     lam, U = np.linalg.eigh(L)
     n = len(lam)

@@ -114,6 +114,8 @@ class PRISMLite(BaseEstimator):
         Xspe = check_array(Xspe, "Xspe", c, min_rows=2)
         M = check_mask(M, c)
         check_same_length(c, Xspa=Xspa, Xspe=Xspe, M=M)
+        for name, k in (("k_a", self.k_a), ("k_e", self.k_e)):  # was an IndexError in topk
+            check_param(name, k, Interval(1, len(M) - 1, integer=True), c)
         if Q is not None:
             Q = check_array(Q, "Q", c)
             if Q.shape != M.shape or np.any(Q < 0) or np.any((Q * M).sum(1) <= 0):
@@ -122,8 +124,8 @@ class PRISMLite(BaseEstimator):
         self.device_ = dev
         self.n_classes_ = M.shape[1]
         self.n_features_in_ = Xspa.shape[1] + Xspe.shape[1]
-        self.mean_spa_, self.sd_spa_ = Xspa.mean(0), Xspa.std(0) + 1e-9
-        self.mean_spe_, self.sd_spe_ = Xspe.mean(0), Xspe.std(0) + 1e-9
+        self.mean_spa_, self.sd_spa_ = _moments(Xspa)
+        self.mean_spe_, self.sd_spe_ = _moments(Xspe)
         Hs, Hp = self._standardise(Xspa, Xspe)
         self.graphs_ = self.relational_graphs(Hs, Hp, M)
         if Q is None:
@@ -175,6 +177,21 @@ class PRISMLite(BaseEstimator):
     def predict(self, Xspa, Xspe) -> np.ndarray:
         """The class of largest logit, ``(N,)``."""
         return self.decision_function(Xspa, Xspe).argmax(1)
+
+
+def _moments(X: np.ndarray):
+    """Column means and standard deviations + a guard against constant columns, computed at the
+    power of two at or below each column's largest |entry| (exact: ordinary columns keep every
+    bit). The guard is 1e-9 (it keeps columns of rounding noise, sin kλ₀ ~ 1e-15, near 0), in
+    the units of the whole block when its largest entry is outside [2^-20, 2^20]: descriptors
+    scaled by 1e-300 were all read as constant (std 0 + 1e-9), and by 1e300 their squares
+    overflowed (std inf): both gave different relational graphs and Q."""
+    top = np.max(np.abs(X), axis=0)
+    s = np.where(top > 0, np.ldexp(1.0, np.frexp(top)[1] - 1), 1.0)
+    Xs = X / s
+    g = float(np.max(s))
+    guard = 1e-9 * (g if not 2.0**-20 <= g <= 2.0**20 else 1.0)
+    return Xs.mean(0) * s, Xs.std(0) * s + guard
 
 
 def disambiguation(Q: np.ndarray, M: np.ndarray, y: np.ndarray) -> float:

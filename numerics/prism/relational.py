@@ -6,6 +6,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from theory.validation import Interval, check_param, invalid
+
+
+def _pow2(X):
+    """The power of two at or below ``max|X|`` (1 for a zero X): dividing by it is exact, so
+    ordinary inputs keep every bit, and brings the entries to [0, 2)."""
+    top = float(np.max(np.abs(X))) if X.size else 0.0
+    return float(np.ldexp(1.0, np.frexp(top)[1] - 1)) if top > 0 else 1.0
+
 
 def _unit(X):
     return X / np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-12)
@@ -13,14 +22,20 @@ def _unit(X):
 
 def prototypes(H: np.ndarray, M: np.ndarray) -> np.ndarray:
     """``p_c`` = mean of ``h_i`` over the graphs whose candidate set holds ``c`` (the limit of
-    the EMA bank; contaminated by false candidates: prism.proto.shrinkage)."""
-    return (M.T @ H) / np.maximum(M.sum(0), 1)[:, None]
+    the EMA bank; contaminated by false candidates: prism.proto.shrinkage). Computed at a
+    power-of-two scale (exact): sums of rows ~1e308 overflowed to inf."""
+    s = _pow2(H)
+    return (M.T @ (H / s)) / np.maximum(M.sum(0), 1)[:, None] * s
 
 
 def spatial_similarity(H: np.ndarray, M: np.ndarray) -> np.ndarray:
     """``s_ij = max_{c∈S_i∩S_j} cos(h_i, h_j)·cos((h_i + h_j)/2, p_c)`` (−inf without overlap).
 
-    ``H`` should be centred (standardised descriptors) so cosines carry class information."""
+    ``H`` should be centred (standardised descriptors) so cosines carry class information.
+    Cosines do not depend on the scale of ``H``: it is divided by a power of two first (exact),
+    else rows of 1e-300 fell under the 1e-12 floor of the norms and rows of 1e200 squared to inf
+    (the scores changed by up to 0.98)."""
+    H = H / _pow2(H)
     P = _unit(prototypes(H, M))
     Hn = _unit(H)
     cos_ij = Hn @ Hn.T
@@ -38,14 +53,18 @@ def spatial_similarity(H: np.ndarray, M: np.ndarray) -> np.ndarray:
 
 
 def spectral_similarity(Z: np.ndarray, M: np.ndarray) -> np.ndarray:
-    """Cosine similarity of the spectral descriptors on candidate-overlapping pairs."""
-    Zn = _unit(Z)
+    """Cosine similarity of the spectral descriptors on candidate-overlapping pairs (``Z``
+    divided by a power of two first, as in :func:`spatial_similarity`: the cosines were 0 at
+    descriptors scaled by 1e±300)."""
+    Zn = _unit(Z / _pow2(Z))
     S = Zn @ Zn.T
     return np.where((M @ M.T) > 0, S, -np.inf)
 
 
 def topk(S: np.ndarray, k: int) -> np.ndarray:
-    """Directed top-k graph of a score matrix (−inf entries and the diagonal never chosen)."""
+    """Directed top-k graph of a score matrix (−inf entries and the diagonal never chosen);
+    ``k`` in [1, N − 1] (a larger k was an IndexError)."""
+    check_param("k", k, Interval(1, max(len(S) - 1, 0), integer=True), "topk")
     S = S.copy()
     np.fill_diagonal(S, -np.inf)
     idx = np.argsort(-S, axis=1, kind="stable")[:, :k]
@@ -57,5 +76,8 @@ def topk(S: np.ndarray, k: int) -> np.ndarray:
 
 def purity(A: np.ndarray, y: np.ndarray) -> float:
     """Fraction of the relational edges that join graphs of the same class."""
+    if A.ndim != 2 or A.shape[0] != A.shape[1] or len(y) != A.shape[0]:  # was an IndexError
+        raise invalid("y", "purity", f"labels of the {A.shape[0]} graphs of A (square)",
+                      f"<{len(y)} labels, A of shape {A.shape}>")
     i, j = np.nonzero(A)
     return float(np.mean(y[i] == y[j])) if i.size else float("nan")

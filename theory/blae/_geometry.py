@@ -12,6 +12,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import shortest_path
 from scipy.spatial import cKDTree
 
+from theory._norms import euclidean_norms
 from theory.validation import Bool, Interval, check_array, check_int, check_param, invalid
 
 #: Spiral rate b of the log spiral r = e^{bt}.
@@ -70,6 +71,11 @@ def swiss_roll_hole(n_samples: int, *, hole: bool = True, random_state: int = 0)
     X, t = swiss_chart(latent, return_t=True)
     if hole:
         inside = (z > HOLE[2]) & (z < HOLE[3]) & (l > HOLE[0]) & (l < HOLE[1])
+        if int((~inside).sum()) < n_samples:
+            # the code would return fewer rows without a word (n = 1, seed 369: none)
+            raise invalid("n_samples", "swiss_roll_hole", f"a count for which n of the 2n "
+                          f"draws of seed {random_state} fall outside the hole (only "
+                          f"{int((~inside).sum())} do)", n_samples)
         X, latent, t = X[~inside][:n_samples], latent[~inside][:n_samples], t[~inside][:n_samples]
     return X, latent, t
 
@@ -154,6 +160,7 @@ def geodesic_holed(A, B_, *, hole=HOLE):
     -------
     ndarray (n, m)
     """
+    hole = _check_hole(hole, "geodesic_holed")
     A = check_array(A, "A", "geodesic_holed")
     Bm = check_array(B_, "B", "geodesic_holed")
     for name, M in (("A", A), ("B", Bm)):
@@ -169,8 +176,10 @@ def geodesic_holed(A, B_, *, hole=HOLE):
     w, h = hole[1] - hole[0], hole[3] - hole[2]
     # distance along the boundary between corners (adjacent: a side; opposite: w + h)
     side = np.array([[0, w, w + h, h], [w, 0, h, w + h], [w + h, h, 0, w], [h, w + h, w, 0]])
-    dA = np.linalg.norm(A[:, None, :] - C[None], axis=2)
-    dB = np.linalg.norm(Bm[:, None, :] - C[None], axis=2)
+    # euclidean_norms: points ~1e200 from each other got a distance of inf (squares overflow)
+    with np.errstate(over="ignore", invalid="ignore"):  # a difference above the floats: refused below
+        dA = euclidean_norms(A[:, None, :] - C[None], axis=2)
+        dB = euclidean_norms(Bm[:, None, :] - C[None], axis=2)
     dA[_segment_enters_hole(A[:, None, :], C[None])] = np.inf
     dB[_segment_enters_hole(Bm[:, None, :], C[None])] = np.inf
     # via[a, j] = min_i |a c_i| + g(c_i, c_j)
@@ -179,11 +188,27 @@ def geodesic_holed(A, B_, *, hole=HOLE):
     step = max(1, 2_000_000 // max(len(Bm), 1))
     for s in range(0, len(A), step):
         a = A[s:s + step]
-        direct = np.linalg.norm(a[:, None, :] - Bm[None], axis=2)
-        blocked = _segment_enters_hole(a[:, None, :], Bm[None])
-        around = np.min(via[s:s + step, None, :] + dB[None], axis=2)
+        with np.errstate(over="ignore", invalid="ignore"):  # refused below
+            direct = euclidean_norms(a[:, None, :] - Bm[None], axis=2)
+            blocked = _segment_enters_hole(a[:, None, :], Bm[None])
+            around = np.min(via[s:s + step, None, :] + dB[None], axis=2)
         out[s:s + step] = np.where(blocked, around, direct)
+    if not np.all(np.isfinite(out)):  # every pair is connected: inf is an overflow
+        raise invalid("A", "geodesic_holed", "points whose geodesic distances to B are finite "
+                      "float64 (below 1.8e308)", f"<{int((~np.isfinite(out)).sum())} "
+                      "distance(s) above the floats>")
     return out
+
+
+def _check_hole(hole, caller):
+    """The open rectangle (l_lo, l_hi, z_lo, z_hi): four finite floats, l_lo < l_hi and
+    z_lo < z_hi (a reversed one was accepted and gave inf distances)."""
+    ok = (isinstance(hole, tuple | list | np.ndarray) and len(hole) == 4
+          and all(v in Interval() for v in hole))
+    if not ok or not (hole[0] < hole[1] and hole[2] < hole[3]):
+        raise invalid("hole", caller, "four finite floats (l_lo, l_hi, z_lo, z_hi) with "
+                      "l_lo < l_hi and z_lo < z_hi", hole)
+    return tuple(float(v) for v in hole)
 
 
 def graph_geodesic(X, k: int = 5):
@@ -208,6 +233,12 @@ def graph_geodesic(X, k: int = 5):
     ndarray (n, n); ``inf`` between disconnected components.
     """
     X = check_array(X, "X", "graph_geodesic", min_rows=2)
+    # d_G is homogeneous of degree 1: work at a power-of-two scale where the kd-tree's squared
+    # distances neither underflow (X ~ 1e-200 gave inf everywhere) nor overflow (X ~ 1e200 made
+    # it return the missing-neighbour index n, a raw scipy error); ordinary X is not scaled
+    m = float(np.max(np.abs(X)))
+    e = int(np.frexp(m)[1]) if m > 0 and not 2.0**-400 <= m <= 2.0**400 else 0
+    X = np.ldexp(X, -e)
     # duplicated points are one point at distance 0: the kNN query could otherwise return a
     # twin before the point itself and a zero-length edge is no edge in a sparse graph
     U, inv = np.unique(X, axis=0, return_inverse=True)
@@ -221,7 +252,13 @@ def graph_geodesic(X, k: int = 5):
     G = csr_matrix((dist[:, 1:].ravel(), (np.repeat(np.arange(n), k), idx[:, 1:].ravel())),
                    shape=(n, n))
     G = G.maximum(G.T)
-    return shortest_path(G, method="D", directed=False)[np.ix_(inv, inv)]
+    D = shortest_path(G, method="D", directed=False)
+    with np.errstate(over="ignore"):
+        out = np.ldexp(D, e)
+    if np.any(np.isinf(out) & np.isfinite(D)):  # inf means "disconnected": not an overflow
+        raise invalid("X", "graph_geodesic", "points whose graph geodesics are finite float64 "
+                      "(below 1.8e308)", f"<array of shape {X.shape}, max |x| {m:.3g}>")
+    return out[np.ix_(inv, inv)]
 
 
 def authors_training_set(n_samples: int = 10_000, test_size: float = 0.85,
@@ -254,6 +291,9 @@ def authors_training_set(n_samples: int = 10_000, test_size: float = 0.85,
     split_state = check_int(split_state, "split_state", "authors_training_set", 0, 2**32 - 1)
     X, L, t = swiss_roll_hole(n_samples, random_state=random_state)
     n_test = int(np.ceil(test_size * len(X)))
+    if n_test >= len(X):  # sklearn refuses an empty training set; we returned one
+        raise invalid("test_size", "authors_training_set", f"a fraction leaving a training "
+                      f"row (ceil(test_size·{len(X)}) < {len(X)})", test_size)
     perm = np.random.RandomState(split_state).permutation(len(X))
     tr = perm[n_test:]
     return X[tr], L[tr], t[tr]

@@ -27,8 +27,13 @@ def _pairs(D_M, Z, caller, z_name="Z"):
         raise invalid(z_name, caller, f"an array with {len(D)} rows (one per row of D_M)",
                       f"<array of shape {Zc.shape}>")
     iu = np.triu_indices(len(D), 1)
-    diff = Zc[iu[0]] - Zc[iu[1]]
-    return D[iu], euclidean_norms(diff, axis=1)  # codes ~1e200 or ~1e-200 keep their norm
+    # d_N = 2^e · (returned norms): codes at ±1.7e308 have differences above the floats (their
+    # norms were NaN, inf/inf), although a ratio d_N/d_M may well be a float; e = 0 below 2^1000
+    m = float(np.max(np.abs(Zc)))
+    e = int(np.frexp(m)[1]) if m >= 2.0**1000 else 0
+    Zs = np.ldexp(Zc, -e)
+    diff = Zs[iu[0]] - Zs[iu[1]]
+    return D[iu], euclidean_norms(diff, axis=1), e  # codes ~1e200 or ~1e-200 keep their norm
 
 
 def _distances(D_M, name, caller):
@@ -65,9 +70,30 @@ def separation_eps(F, D_M, delta: float) -> float:
         Separation scale δ > 0 (same units as D_M).
     """
     check_param("delta", delta, Interval(0, None, closed="neither"), "separation_eps")
-    dM, dN = _pairs(D_M, F, "separation_eps", z_name="F")
+    dM, dN, e = _pairs(D_M, F, "separation_eps", z_name="F")
     far = dM >= delta
-    return float(np.min(dN[far] / dM[far])) if np.any(far) else float("inf")
+    if not np.any(far):
+        return float("inf")
+    if np.any(dN[far] == 0):  # coincident images: ε* = 0 exactly
+        return 0.0
+    with np.errstate(over="ignore", under="ignore"):
+        q = np.ldexp(dN[far] / dM[far], e)
+    best = float(np.min(q))
+    # a ratio above the floats would read as inf ("no pair is δ-far"), one below the normal
+    # floats as 0 or a few-bit subnormal ("not separated"): neither is ε*
+    if not np.isfinite(best) or best < _TINY:
+        raise invalid("F", "separation_eps", "images whose smallest ratio ‖F_i − F_j‖/d_M is a "
+                      "normal float64 (in [2.2e-308, 1.8e308])",
+                      f"<ratio ≈ 10**{_log10_ratio(dN[far], dM[far]) + e * np.log10(2):.0f}>")
+    return best
+
+
+_TINY = np.finfo(float).tiny
+
+
+def _log10_ratio(dN, dM) -> float:
+    """log10 of the smallest ratio dN/dM (dN, dM > 0), for messages."""
+    return float(np.min(np.log10(dN) - np.log10(dM)))
 
 
 def injective_loss(D_M, Z, *, eps: float = 0.3, alpha: float = 5.0,
@@ -105,16 +131,39 @@ def injective_loss(D_M, Z, *, eps: float = 0.3, alpha: float = 5.0,
     check_param("alpha", alpha, Interval(0, None), "injective_loss")
     check_param("delta_frac", delta_frac, Interval(0, 1, closed="left"), "injective_loss")
     check_param("reduce", reduce, Options("code", "paper"), "injective_loss")
-    dM, dN = _pairs(D_M, Z, "injective_loss")
+    dM, dN, e = _pairs(D_M, Z, "injective_loss")
     far = dM > delta_frac * dM.max()
     mask = far & (dN > 0) if reduce == "code" else far
     if not np.any(mask):
         raise invalid("D_M", "injective_loss", "a matrix with at least one masked pair "
                       "(d_M > δ, d_N > 0)", "<no such pair>")
-    with np.errstate(divide="ignore"):
-        r = dN[mask] / dM[mask]
-        terms = np.maximum(np.log(eps) - np.log(r), 0.0) + alpha * np.maximum(r - 1.0, 0.0)
-    return float(terms.mean() if reduce == "code" else terms.sum() / len(dM))
+    with np.errstate(divide="ignore", over="ignore", under="ignore"):
+        r = np.ldexp(dN[mask] / dM[mask], e)
+        # log r from the logs where r itself under- or overflowed (codes ~1e-200 at geodesics
+        # ~1e200 made r = 0 and the term +inf; its true value is log(ε/r) ≈ 900)
+        normal = (r >= _TINY) & np.isfinite(r)
+        log_r = np.where(normal, np.log(np.where(normal, r, 1.0)),
+                         np.log(dN[mask]) + e * np.log(2) - np.log(dM[mask]))
+        terms = np.maximum(np.log(eps) - log_r, 0.0)
+    if alpha > 0 and np.any(np.isinf(r)):  # α = 0 has no hinge (0 · inf would be NaN)
+        raise invalid("Z", "injective_loss", "codes whose ratios d_N/d_M fit a float64 when "
+                      "alpha > 0 (the hinge α(d_N/d_M − 1) is then finite)", f"<ratio ≈ 10**"
+                      f"{e * np.log10(2) - _log10_ratio(dM[mask], dN[mask]):.0f}>")
+    log_part = terms
+    with np.errstate(over="ignore"):
+        if alpha > 0:
+            terms = terms + alpha * np.maximum(r - 1.0, 0.0)
+        total = terms.mean() if reduce == "code" else terms.sum() / len(dM)
+    if np.isinf(total) and np.all(np.isfinite(log_part)):
+        # a term or the sum overflowed, perhaps not the mean: average each part first
+        N = len(log_part) if reduce == "code" else len(dM)
+        with np.errstate(over="ignore"):
+            total = np.sum(log_part / N) + (
+                alpha * np.sum(np.maximum(r - 1.0, 0.0) / N) if alpha > 0 else 0.0)
+        if np.isinf(total):
+            raise invalid("Z", "injective_loss", "codes whose loss is a finite float64",
+                          "<loss above 1.8e308>")
+    return float(total)
 
 
 _KAPPA = Interval(1, None)
@@ -159,10 +208,42 @@ def bilip_loss(J, kappa: float) -> float:
     0.0
     """
     check_param("kappa", kappa, _KAPPA, "bilip_loss")
-    s = np.linalg.svd(_jac(J, "bilip_loss"), compute_uv=False)
-    lo = np.maximum(1 / kappa - s[:, -1], 0) ** 2
-    hi = np.maximum(s[:, 0] - kappa, 0) ** 2
-    return float(np.mean(lo + hi))
+    A, e = _pow2_scaled(_jac(J, "bilip_loss"))
+    with np.errstate(over="ignore", under="ignore"):
+        s = np.ldexp(np.linalg.svd(A, compute_uv=False), e)  # σ above the floats: inf, refused
+    gaps = np.stack([np.maximum(1 / kappa - s[:, -1], 0), np.maximum(s[:, 0] - kappa, 0)], 1)
+    return _mean_sum_sq(gaps, 0, "bilip_loss")
+
+
+def _pow2_scaled(A: np.ndarray, lim: int = 200) -> tuple[np.ndarray, int]:
+    """``(A · 2^-e, e)`` with the largest entry near 1 when it lies outside [2^-lim, 2^lim],
+    else ``(A, 0)``: ordinary inputs are left as they are (results bit-for-bit unchanged), and
+    a power of two scales exactly."""
+    m = float(np.max(np.abs(A)))
+    if m == 0 or 2.0**-lim <= m <= 2.0**lim:
+        return A, 0
+    e = int(np.frexp(m)[1])
+    return np.ldexp(A, -e), e
+
+
+def _mean_sum_sq(gaps: np.ndarray, exp2: int, caller: str) -> float:
+    """``2^exp2 · mean_b Σ_i gaps[b, i]²`` for non-negative ``gaps`` (b, k).
+
+    Squared after dividing by the largest gap's power of two, so no square over- or
+    underflows; a non-zero loss float64 cannot hold (above 1.8e308, or below the smallest normal
+    float 2.2e-308 where 0 or a few-bit subnormal would be returned) is refused, naming J."""
+    top = float(np.max(gaps))
+    if top == 0:
+        return 0.0
+    e = int(np.frexp(top)[1]) if np.isfinite(top) else 0
+    S = float(np.mean(np.sum(np.ldexp(gaps, -e) ** 2, axis=1)))
+    with np.errstate(over="ignore", under="ignore"):
+        out = float(np.ldexp(S, exp2 + 2 * e)) if np.isfinite(S) else np.inf
+    if not np.isfinite(out) or out < _TINY:
+        size = (f"2**{np.log2(S) + exp2 + 2 * e:.0f}" if np.isfinite(S) else "above 2**1024")
+        raise invalid("J", caller, "Jacobians whose loss is a normal float64 (in [2.2e-308, "
+                      "1.8e308])", f"<array of shape {gaps.shape[:1]}, loss ≈ {size}>")
+    return out
 
 
 def bilip_loss_code(J, kappa: float) -> float:
@@ -191,11 +272,17 @@ def bilip_loss_code(J, kappa: float) -> float:
     3.0
     """
     check_param("kappa", kappa, _KAPPA, "bilip_loss_code")
-    A = _jac(J, "bilip_loss_code")
+    # J = 2^e·A: G = 4^e·AᵀA and the loss 16^e·(...), summed at A's scale (J ~ 1e80 gave NaN)
+    A, e = _pow2_scaled(_jac(J, "bilip_loss_code"))
     G = np.einsum("bmi,bmj->bij", A, A)
+    n = G.shape[1]
     d = np.diagonal(G, axis1=1, axis2=2)
-    off = (G**2).sum(axis=(1, 2)) - (d**2).sum(axis=1)
-    return float(np.mean(off + (np.maximum(d - kappa, 0) ** 2).sum(axis=1)))
+    # the off-diagonal entries themselves: ‖G‖² − ‖diag G‖² cancels (J = [[1e8, 1e-3], [0, 1]]
+    # gave 0 for 2e10)
+    off = np.abs(G[:, ~np.eye(n, dtype=bool)])
+    with np.errstate(over="ignore", under="ignore"):
+        hinge = np.maximum(d - np.ldexp(float(kappa), -2 * e), 0)
+    return _mean_sum_sq(np.concatenate([off, hinge], axis=1), 4 * e, "bilip_loss_code")
 
 
 def knn_recall(D_X, D_Z, k) -> float:
@@ -220,8 +307,11 @@ def knn_recall(D_X, D_Z, k) -> float:
                       f"<array of shape {Bm.shape}>")
     ks = np.atleast_1d(k)
     n = len(A)
-    if ks.dtype.kind not in "iu" or np.any(ks < 1) or np.any(ks > n - 1):
-        raise invalid("k", "knn_recall", f"integer(s) in [1, {n - 1}]", k)
+    # an empty k averaged nothing (NaN) and a 2-D one failed inside the loop
+    if (ks.dtype.kind not in "iu" or ks.ndim != 1 or ks.size == 0 or np.any(ks < 1)
+            or np.any(ks > n - 1)):
+        raise invalid("k", "knn_recall", f"an int or a non-empty 1-D sequence of ints in "
+                      f"[1, {n - 1}]", k)
     A, Bm = A.copy(), Bm.copy()
     np.fill_diagonal(A, -np.inf)
     np.fill_diagonal(Bm, -np.inf)

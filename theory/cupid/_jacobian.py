@@ -20,6 +20,35 @@ from theory.validation import MAX_ITER, Interval, Options, check_array, check_pa
 _NORMS = Options(1, 2)
 
 
+def _pow2(x: np.ndarray) -> float:
+    """The power of two at or below ``max|x|`` (1 for a zero array): dividing by it is exact
+    (no rounding, so ordinary results keep every bit) and brings the entries to at most 2."""
+    top = float(np.max(np.abs(x))) if x.size else 0.0
+    return float(np.ldexp(1.0, np.frexp(top)[1] - 1)) if top > 0 else 1.0
+
+
+def _times(*xs: float) -> float:
+    """The product of non-negative floats through their mantissas and exponents: no
+    intermediate over- or underflow (inf only when the product itself exceeds float max)."""
+    man, exp = np.frexp(np.array(xs, dtype=float))
+    with np.errstate(over="ignore"):  # inf: the caller refuses it
+        return float(np.ldexp(np.prod(man), int(exp.sum())))
+
+
+def _matvec_norm(J: np.ndarray, d: np.ndarray, norm: int) -> float:
+    """``‖J d‖_q`` with J and d scaled by powers of two first: ``J @ d`` overflows to inf (and
+    the norm to NaN) from entries ~1e154 on, or sums ±1e308 terms to inf, whatever the result."""
+    sj, sd = _pow2(J), _pow2(d)
+    return _times(scaled_norm((J / sj) @ (d / sd), norm), sj, sd)
+
+
+def _representable(value: float, name: str, caller: str, what: str) -> float:
+    if not np.isfinite(value):
+        raise invalid(name, caller, f"an array whose {what} is below the float64 maximum "
+                      "(~1.8e308)", "<an array for which it overflows>")
+    return value
+
+
 def softmax_jacobian(p):
     r"""Jacobian of the softmax at probabilities ``p``: :math:`\partial p/\partial z`.
 
@@ -55,7 +84,10 @@ def operator_norm(J, norm: int = 2) -> float:
     r"""Induced operator norm :math:`\|J\|_{q\to q}` for q = 1 (max column sum) or 2 (σ_max)."""
     check_param("norm", norm, _NORMS, "operator_norm")
     J = check_array(J, "J", "operator_norm")
-    return float(np.abs(J).sum(axis=0).max() if norm == 1 else np.linalg.norm(J, 2))
+    # scaled by a power of two (exact): a column sum or σ_max above ~1.8e308 is refused, not inf
+    s = _pow2(J)
+    v = float(np.abs(J / s).sum(axis=0).max() if norm == 1 else np.linalg.norm(J / s, 2))
+    return _representable(_times(v, s), "J", "operator_norm", f"operator {norm}-norm")
 
 
 def first_order_eu(J, delta, norm: int = 1):
@@ -84,8 +116,9 @@ def first_order_eu(J, delta, norm: int = 1):
     if J.shape[1] != d.shape[0]:
         raise invalid("delta", "first_order_eu", f"a vector of length {J.shape[1]}",
                       f"<array of shape {d.shape}>")
-    v = scaled_norm(J @ d, norm)
-    return v, operator_norm(J, norm) * scaled_norm(d, norm)
+    v = _matvec_norm(J, d, norm)
+    bound = _times(operator_norm(J, norm), scaled_norm(d, norm))
+    return v, _representable(bound, "delta", "first_order_eu", "bound ||J|| ||delta||")
 
 
 def mean_value_bound(jac_fn: Callable, m, delta, n_grid: int = 101, norm: int = 2):
@@ -120,9 +153,13 @@ def mean_value_bound(jac_fn: Callable, m, delta, n_grid: int = 101, norm: int = 
     if any(J.ndim != 2 or J.shape[1] != m.size for J in Js):
         raise invalid("jac_fn", "mean_value_bound", f"a callable returning (K, {m.size}) "
                       "finite Jacobians", f"<returned shape {Js[0].shape}>")
-    along = np.array([scaled_norm(J @ d, norm) for J in Js])
+    along = np.array([_matvec_norm(J, d, norm) for J in Js])
     sup = max(operator_norm(J, norm) for J in Js)
-    return float(np.trapezoid(along, ts)), sup * scaled_norm(d, norm)
+    # the trapezoid of values up to ~1.8e308 is taken at half scale (their sum may overflow)
+    integral = 2.0 * float(np.trapezoid(along / 2.0, ts))
+    return (_representable(integral, "delta", "mean_value_bound", "integral bound"),
+            _representable(_times(sup, scaled_norm(d, norm)), "delta", "mean_value_bound",
+                           "bound sup ||J|| ||delta||"))
 
 
 def nonneg_null_direction(W, *, tol: float = 1e-9):
@@ -137,9 +174,18 @@ def nonneg_null_direction(W, *, tol: float = 1e-9):
     Parameters
     ----------
     W : array, shape (K, D)
+    tol : float >= 0
+        The largest ``‖W v‖₂`` accepted, with each row of W scaled to a largest entry in [1, 2)
+        (the answer does not depend on the scale of a row).
     """
     W = check_array(W, "W", "nonneg_null_direction")
     check_param("tol", tol, Interval(0, None), "nonneg_null_direction")
+    # W v = 0 does not depend on the scale of a row: each row is divided by the power of two
+    # at or below its largest |entry| (exact), so that HiGHS, whose tolerances are absolute,
+    # sees entries in [1, 2). Rows of ~1e-300 read as zero (a null direction found where none
+    # exists), rows of ~1e300 overflowed its scaling (none found where one exists).
+    top = np.max(np.abs(W), axis=1)
+    W = W / np.where(top > 0, np.ldexp(1.0, np.frexp(top)[1] - 1), 1.0)[:, None]
     K, D = W.shape
     res = linprog(np.zeros(D), A_eq=np.vstack([W, np.ones((1, D))]),
                   b_eq=np.r_[np.zeros(K), 1.0], bounds=[(0, None)] * D, method="highs")

@@ -10,6 +10,7 @@ exist: ``"code"`` (the released ``lossfunction.py``: means over every element) a
 from __future__ import annotations
 
 import numpy as np
+from scipy.special import logsumexp
 
 from theory.validation import (
     Interval,
@@ -56,19 +57,57 @@ def au_loss(residual, s, reduce: str = "code") -> float:
     check_param("reduce", reduce, _RED, "au_loss")
     r = check_array(residual, "residual", "au_loss", ndim=2)
     s = check_array(s, "s", "au_loss", ndim=2 if reduce == "code" else 1)
-    r2 = r**2 if reduce == "code" else np.sum(r**2, axis=1)
-    _same_shape(r2, s, "residual", "s", "au_loss")
+    log_r2 = _log_r2(r, reduce)
+    _same_shape(log_r2, s, "residual", "s", "au_loss")
     # ½ e^{-s} r² as e^{log r² - s - log 2}, its mean by log-sum-exp: at r = 0, s = -800 the
     # product form is inf·0 = NaN, and at r = 1, s = -710 it overflows though the mean is finite
-    pos = r2 > 0
-    mean_s = float(np.mean(0.5 * s))
+    pos = log_r2 > -np.inf
+    mean_s = _mean(0.5 * s)
     if not np.any(pos):
         return mean_s
-    t = np.log(r2[pos]) - s[pos] - np.log(2.0)
+    t = log_r2[pos] - s[pos] - np.log(2.0)
     top = float(t.max())
     log_mean = top + np.log(np.sum(np.exp(t - top)) / s.size)
-    with np.errstate(over="ignore"):  # beyond ~1.8e308 the loss itself is not a float
-        return float(np.exp(log_mean) + mean_s)
+    with np.errstate(over="ignore"):
+        loss = float(np.exp(log_mean) + mean_s)
+    if not np.isfinite(loss):  # beyond ~1.8e308 the loss itself is not a float
+        raise invalid("s", "au_loss", "log-variances for which the loss is below the float64 "
+                      "maximum (~1.8e308)", f"<array of shape {s.shape}, min {s.min():.6g}>")
+    return loss
+
+
+def _mean(a: np.ndarray) -> float:
+    """``mean(a)``, at a power-of-two scale where the plain sum overflows (entries ~1e308)."""
+    with np.errstate(over="ignore"):
+        m = float(np.mean(a))
+    if np.isfinite(m):
+        return m
+    top = np.ldexp(1.0, np.frexp(np.max(np.abs(a)))[1] - 1)
+    return float(np.mean(a / top) * top)
+
+
+def _log_r2(r: np.ndarray, reduce: str) -> np.ndarray:
+    """``log r²`` per element (code) or ``log ‖r_n‖²`` per row (paper), -inf where it is 0.
+
+    The squares are formed as usual, and recomputed from ``log|r|`` (row-scaled for the paper
+    sum) where they over- or underflowed: r = 1e200 made r² = inf and the loss NaN, r = 1e-200
+    made r² = 0 and dropped a term ½e^{-s}r² of e^{34} at s = -1000."""
+    tiny = np.finfo(float).tiny
+    with np.errstate(over="ignore", under="ignore", divide="ignore"):
+        if reduce == "code":
+            r2 = r**2
+            out = np.log(r2)
+            bad = (r != 0) & ~((r2 >= tiny) & (r2 < np.inf))
+            out[bad] = 2.0 * np.log(np.abs(r[bad]))
+            return out
+        r2 = np.sum(r**2, axis=1)
+        out = np.log(r2)
+        top = np.max(np.abs(r), axis=1)
+        bad = (top > 0) & ~((r2 >= tiny) & (r2 < np.inf))
+        if np.any(bad):
+            rb = r[bad] / top[bad, None]
+            out[bad] = 2.0 * np.log(top[bad]) + np.log(np.sum(rb**2, axis=1))
+        return out
 
 
 def au_optimum(r2):
@@ -135,9 +174,35 @@ def eu_loss(z_hat, z, m_hat, m, t11: float = CODE_WEIGHTS["T11"], reduce: str = 
     m = check_array(m, "m", "eu_loss")
     _same_shape(z, zh, "z", "z_hat", "eu_loss")
     _same_shape(m, mh, "m", "m_hat", "eu_loss")
-    if reduce == "code":
-        return float(np.mean(np.abs(zh - z)) - t11 * np.mean(np.abs(mh - m)))
-    return float(np.mean(np.sum(np.abs(zh - z), 1) - t11 * np.sum(np.abs(mh - m), 1)))
+    # both terms at a power-of-two scale where a difference or a sum overflows (entries ~1e308)
+    keep, push = _mean_l1(zh, z, reduce), _mean_l1(mh, m, reduce)
+    for name, v in (("z_hat", keep), ("m_hat", push)):
+        if not np.isfinite(v):  # a per-sample L1 sum above ~1.8e308 (reduce="paper")
+            raise invalid(name, "eu_loss", "an array whose mean (per-sample) absolute "
+                          "difference is below the float64 maximum (~1.8e308)",
+                          f"<array of shape {zh.shape if name == 'z_hat' else mh.shape}>")
+    with np.errstate(over="ignore"):
+        loss = float(keep - t11 * push)
+    if not np.isfinite(loss):
+        raise invalid("t11", "eu_loss", "a float >= 0 for which t11 · mean|m_hat - m| is below "
+                      "the float64 maximum (~1.8e308)", t11)
+    return loss
+
+
+def _mean_l1(a: np.ndarray, b: np.ndarray, reduce: str) -> float:
+    """``mean|a - b|`` (code) or the mean over rows of ``‖a_n - b_n‖₁`` (paper), at a
+    power-of-two scale where the plain form overflows (it was inf at 1e308 - (-1e308))."""
+    with np.errstate(over="ignore"):
+        d = np.abs(a - b)
+        v = float(np.mean(d) if reduce == "code" else np.mean(np.sum(d, 1)))
+    if np.isfinite(v):
+        return v
+    d = np.abs(a / 2 - b / 2)  # exact halves: |a - b| overflows at 2 · 1e308, this does not
+    top = np.ldexp(1.0, np.frexp(np.max(d))[1] - 1)
+    d = d / top
+    v = float(np.mean(d) if reduce == "code" else np.mean(np.sum(d, 1)))
+    with np.errstate(over="ignore"):
+        return float(v * top * 2.0)
 
 
 def softmax(z):
@@ -178,5 +243,16 @@ def au_score(s):
     s = check_array(s, "s", "au_score", ndim=None)
     if s.ndim not in (1, 2):
         raise invalid("s", "au_score", "a 1-D or 2-D array", f"<array of shape {s.shape}>")
-    e = np.exp(s)
-    return e if s.ndim == 1 else e.mean(axis=1)
+    with np.errstate(over="ignore"):
+        e = np.exp(s)
+        out = e if s.ndim == 1 else e.mean(axis=1)
+    if s.ndim == 2 and not np.all(np.isfinite(out)):
+        # the mean by log-sum-exp where the plain sum overflowed: e^{709.7} is a float, the sum
+        # of three is not, their mean is
+        bad = ~np.isfinite(out)
+        with np.errstate(over="ignore"):
+            out[bad] = np.exp(logsumexp(s[bad], axis=1) - np.log(s.shape[1]))
+    if not np.all(np.isfinite(out)):
+        raise invalid("s", "au_score", "log-variances whose (mean) variance is below the float64 "
+                      "maximum (s <= ~709.78)", f"<array of shape {s.shape}, max {s.max():.6g}>")
+    return out

@@ -52,5 +52,9 @@ def aurc(errors, scores) -> float:
     if np.any(e < 0):
         raise invalid("errors", "aurc", "an array of values >= 0", "<array with negatives>")
     order = np.argsort(s, kind="stable")
-    risk = np.cumsum(e[order]) / np.arange(1, e.size + 1)
-    return float(risk.mean())
+    # AURC is linear in the errors: they are divided by the power of two at or below their
+    # largest (exact), so the running sums of losses ~1e308 do not overflow (was inf)
+    top = float(e.max())
+    scale = float(np.ldexp(1.0, np.frexp(top)[1] - 1)) if top > 0 else 1.0
+    risk = np.cumsum(e[order] / scale) / np.arange(1, e.size + 1)
+    return float(risk.mean() * scale)

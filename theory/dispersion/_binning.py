@@ -81,15 +81,15 @@ def binned_correlation(x, ppl, group: int = 100, uniform_pick: int | None = 100,
         raise invalid("group", caller, f"an int ≤ {x.size // 3} (at least 3 full groups of "
                       f"the {x.size} chunks)", group)
     order = np.argsort(ppl, kind="stable")[: n_groups * group]
-    P = ppl[order].reshape(n_groups, group).mean(axis=1)
-    X = x[order].reshape(n_groups, group).mean(axis=1)
+    P = _group_means(ppl, order, n_groups, group)
+    X = _group_means(x, order, n_groups, group)
     sc = float(np.max(np.abs(ppl))) or 1.0
     v_all = np.var(ppl / sc)
     s2 = float(np.var(P / sc) / v_all) if v_all > 0 else float("nan")
     keep = np.arange(n_groups)
     if uniform_pick is not None and n_groups > uniform_pick:
         targets = np.linspace(P.min(), P.max(), uniform_pick)
-        keep = np.unique(np.argmin(np.abs(P[None, :] - targets[:, None]), axis=1))
+        keep = np.unique(_nearest(P, targets))
     if ppl_max is not None:
         keep = keep[P[keep] < ppl_max]
     if keep.size < 3:
@@ -109,6 +109,31 @@ def binned_correlation(x, ppl, group: int = 100, uniform_pick: int | None = 100,
     else:
         r = float(stats.spearmanr(P, X).statistic)
     return BinnedCorrelation(r, int(keep.size), P, X, s2)
+
+
+def _nearest(P: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """``argmin(|P − t|)`` for each target t (the first index on ties), as the released ``step2``
+    computes it, without its targets × groups matrix (1e6 picks of 1e7 groups: 80 TB). P, the
+    group means of sorted values, is non-decreasing; |P − t| then falls and rises, so the first
+    minimum is the first occurrence of one of the two neighbours of t. Otherwise (rounding can
+    break the order) the matrix, a block of targets at a time."""
+    if np.all(P[1:] >= P[:-1]):
+        i = np.searchsorted(P, targets, side="left")
+        lo = np.searchsorted(P, P[np.maximum(i - 1, 0)], side="left")
+        hi = np.searchsorted(P, P[np.minimum(i, P.size - 1)], side="left")
+        return np.where(np.abs(P[lo] - targets) <= np.abs(P[hi] - targets), lo, hi)
+    step = max(1, 2**22 // P.size)
+    return np.concatenate([np.argmin(np.abs(P[None, :] - targets[k:k + step, None]), axis=1)
+                           for k in range(0, targets.size, step)])
+
+
+def _group_means(v: np.ndarray, order: np.ndarray, n_groups: int, group: int) -> np.ndarray:
+    """Means of ``v[order]`` in consecutive groups. Where a group's sum could pass 1.8e308 the
+    values are scaled by a power of two first (exact): the plain sums overflowed to inf at
+    entries ~1e307 and r came out NaN. Ordinary inputs are not scaled (bit for bit as before)."""
+    top = float(np.max(np.abs(v)))
+    k = int(np.frexp(top)[1]) if top > np.finfo(float).max / group else 0
+    return np.ldexp(np.ldexp(v[order], -k).reshape(n_groups, group).mean(axis=1), k)
 
 
 def _no_text(v, name, caller):
@@ -142,7 +167,10 @@ def inflation_closed_form(rho, G, s2: float = 1.0):
     .. math:: r_{bin} = \frac{\rho s}{\sqrt{\rho^2 s^2 + (1-\rho^2)/G}} .
 
     Ours (claim ``dispersion.I6.binning_inflation``); it applies to the released protocol
-    without the uniform pick and the cut-off, which change r further.
+    without the uniform pick and the cut-off, which change r further. Computed as
+    :math:`t/\sqrt{1+t^2}`, :math:`t = \rho s\sqrt{G}/\sqrt{1-\rho^2}`, within 2 ulp of
+    the formula at any G and down to subnormal ρ and s²; a non-zero r_bin below 5e-324 is
+    refused naming ``rho``.
     """
     check_param("G", G, Interval(1, None, integer=True), "inflation_closed_form")
     check_param("s2", s2, Interval(0, 1, closed="right"), "inflation_closed_form")
@@ -150,9 +178,39 @@ def inflation_closed_form(rho, G, s2: float = 1.0):
     r = check_array(rho, "rho", "inflation_closed_form", ndim=None, min_rows=0)
     if not np.all((r >= -1) & (r <= 1)):
         raise invalid("rho", "inflation_closed_form", "a float in [-1, 1]", rho)
-    s = np.sqrt(s2)
-    out = r * s / np.sqrt(r**2 * s2 + (1 - r**2) / G)
+    # r_bin = t/√(1+t²) with t = ρ√(G s²)/√(1−ρ²), t in mantissa × 2^exponent: the direct form
+    # squared ρ (0 below 1e-162: r_bin 0.0 at ρ = 1e-300, s² = 1e-300, G = 1e300, not 1e-300),
+    # took 1 − ρ² with cancellation near |ρ| = 1, and float(G) overflowed beyond 1.8e308
+    t = _scaled(np.abs(r), s2, G, +1)
+    out = np.sign(r) * _t_to_corr(t)
+    _representable(out, r, "rho", "inflation_closed_form")
     return float(out) if out.ndim == 0 else out
+
+
+def _scaled(a: np.ndarray, s2: float, G: int, sign: int) -> np.ndarray:
+    """t = a/√(1−a²) · (G s²)^(±1/2) without overflow or premature underflow (0 ≤ a ≤ 1)."""
+    with np.errstate(divide="ignore"):
+        m1, e1 = np.frexp(a / np.sqrt((1 - a) * (1 + a)))  # inf at a = 1 (frexp keeps inf)
+    ms, es = np.frexp(s2)
+    ms, es = (2 * ms, es - 1) if es % 2 else (ms, es)
+    e = max(0, (int(G).bit_length() - 1000) // 2)  # √G = √(G / 4^e) · 2^e
+    mg, eg = np.frexp(np.sqrt(float(int(G) >> (2 * e))))
+    M = m1 * np.sqrt(ms) * mg if sign > 0 else m1 / np.sqrt(ms) / mg  # in [1/8, 4)
+    E = np.clip(e1 + sign * (es // 2 + e + eg), -1200, 1200)
+    return np.where(a == 0, 0.0, np.ldexp(M, E))
+
+
+def _t_to_corr(t: np.ndarray) -> np.ndarray:
+    """t/√(1+t²) for t ≥ 0 (inf included) without overflowing t²."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return np.where(t > 1, 1 / np.hypot(1, 1 / t), t / np.hypot(1, t))
+
+
+def _representable(out, given, name, caller):
+    """A non-zero answer that rounds to 0.0 is below 5e-324: refused rather than returned."""
+    if np.any((out == 0) & (np.asarray(given) != 0)):
+        raise invalid(name, caller, "a value whose result is representable (|result| above "
+                      "5e-324 in float64) or exactly 0", given)
 
 
 def implied_rho(r, G, s2: float = 1.0):
@@ -175,7 +233,8 @@ def implied_rho(r, G, s2: float = 1.0):
     .. math:: \rho^2 = \frac{r^2}{G s^2 (1-r^2) + r^2}.
 
     Ours (claim ``dispersion.I6.implied_rho``): at G = 100 the paper's r ∈ [−0.92, −0.62]
-    means ``|ρ| ∈ [0.079, 0.229]``.
+    means ``|ρ| ∈ [0.079, 0.229]``. Computed like :func:`inflation_closed_form` (within 2 ulp
+    at any G, down to subnormal r and s²); a non-zero ρ below 5e-324 is refused naming ``r``.
     """
     check_param("G", G, Interval(1, None, integer=True), "implied_rho")
     check_param("s2", s2, Interval(0, 1, closed="right"), "implied_rho")
@@ -183,5 +242,8 @@ def implied_rho(r, G, s2: float = 1.0):
     a = check_array(r, "r", "implied_rho", ndim=None, min_rows=0)
     if not np.all((a > -1) & (a < 1)):
         raise invalid("r", "implied_rho", "a float in (-1, 1)", r)
-    out = np.sign(a) * np.sqrt(a**2 / (G * s2 * (1 - a**2) + a**2))
+    # ρ = u/√(1+u²), u = (r/√(1−r²))/√(G s²) in mantissa × 2^exponent: the direct form gave
+    # 0.0 at r = 1e-300 (ρ = 1e-301 at G = 100) and float(G) overflowed beyond 1.8e308
+    out = np.sign(a) * _t_to_corr(_scaled(np.abs(a), s2, G, -1))
+    _representable(out, r, "r", "implied_rho")
     return float(out) if out.ndim == 0 else out

@@ -18,18 +18,27 @@ from theory.validation import Options, check_array, check_param, invalid
 
 _METHODS = Options("closed", "pairs")
 
+#: The most rows ``dispersion(..., method="pairs")`` takes: it builds the N × N cosine matrix
+#: (10 000 rows: 800 MB); the closed form has no limit.
+MAX_PAIR_ROWS = 10_000
+
 
 def _unit(E: np.ndarray, name: str, caller: str) -> np.ndarray:
     norms = euclidean_norms(E, axis=1)
     if np.any(norms == 0):
         raise invalid(name, caller, "an array whose rows are all non-zero (a cosine needs a "
                       "direction)", f"<array with {int(np.sum(norms == 0))} zero row(s)>")
-    if np.any(np.isinf(norms)):
-        # a row of norm > 1.8e308: it has a direction, but no float norm; scale it down first
-        big = np.max(np.abs(E), axis=1, keepdims=True)
-        E = E / big
-        norms = np.linalg.norm(E, axis=1)
-    return E / norms[:, None]
+    with np.errstate(over="ignore", under="ignore"):
+        U = E / norms[:, None]
+    # a row of norm > 1.8e308 has a direction but no float norm, and one of subnormal norm
+    # (rows ~1e-320) a norm rounded to a few bits (its "unit" vector was 1 ± 1e-3 long, the
+    # dispersion off by 3e-4): normalise such rows scaled by their largest entry. Rows of norm
+    # in [1e-150, 1e150] keep the plain quotient, bit for bit.
+    odd = (norms < 1e-150) | (norms > 1e150)
+    if np.any(odd):
+        Eb = E[odd] / np.max(np.abs(E[odd]), axis=1, keepdims=True)
+        U[odd] = Eb / np.linalg.norm(Eb, axis=1, keepdims=True)
+    return U
 
 
 def _spread(U: np.ndarray) -> float:
@@ -75,7 +84,8 @@ def dispersion(E, method: str = "closed") -> float:
         Non-zero row vectors.
     method : {"closed", "pairs"}
         ``"closed"`` uses the mean resultant, O(Nd); ``"pairs"`` sums the N(N−1)/2 pairs,
-        O(N²d) (the definition, kept as the reference).
+        O(N²d) (the definition, kept as the reference), for N ≤ ``MAX_PAIR_ROWS`` = 10 000
+        (its N × N cosine matrix is 800 MB there).
 
     Returns
     -------
@@ -109,6 +119,10 @@ def dispersion(E, method: str = "closed") -> float:
     N = U.shape[0]
     if method == "closed":
         return N / (N - 1) * _spread(U)
+    if N > MAX_PAIR_ROWS:
+        raise invalid("E", "dispersion", f"an array of at most {MAX_PAIR_ROWS} rows for "
+                      "method='pairs' (its N × N cosine matrix; 'closed' has no limit)",
+                      f"<array of shape {U.shape}>")
     iu = np.triu_indices(N, k=1)
     return float(np.mean(1.0 - (U @ U.T)[iu]))
 
@@ -190,8 +204,25 @@ def chunk_dispersion(H, unit: str = "tokens_in_chunk", pool: str = "mean") -> np
         T = H.shape[1]
         return np.array([T / (T - 1) * _spread(_unit(Hc, "H", "chunk_dispersion"))
                          for Hc in H])
-    V = H.mean(axis=1) if pool == "mean" else H[:, -1, :]
-    return dispersion(V)
+    if H.shape[0] < 2:
+        raise invalid("H", "chunk_dispersion", "an array of at least 2 chunks for "
+                      "unit='chunk_vectors'", f"<array of shape {H.shape}>")
+    if pool == "mean":
+        # D is invariant to scaling each pooled vector, so each chunk is averaged divided by its
+        # largest entry: the plain mean overflowed to inf at entries ~1e308 (and the refusal
+        # named dispersion's 'E')
+        big = np.max(np.abs(H), axis=(1, 2), keepdims=True)
+        V = (H / np.where(big > 0, big, 1.0)).mean(axis=1)
+    else:
+        V = H[:, -1, :]
+    zero = ~np.any(V != 0, axis=1)
+    if np.any(zero):
+        raise invalid("H", "chunk_dispersion", f"an array whose pooled ({pool}) chunk vectors "
+                      "are non-zero (a cosine needs a direction)",
+                      f"<array with {int(np.sum(zero))} zero pooled vector(s)>")
+    U = _unit(V, "H", "chunk_dispersion")
+    C = U.shape[0]
+    return C / (C - 1) * _spread(U)
 
 
 def push_away_loss(E) -> float:
@@ -254,7 +285,14 @@ def push_away_grad(E) -> np.ndarray:
     # (m ≈ u) the two big terms of the first form cancel and the result leaves the tangent plane
     D = m[None, :] - U
     tang = D - np.einsum("ij,ij->i", D, U)[:, None] * U
-    return 2.0 / (B - 1) * tang / norms[:, None]
+    with np.errstate(over="ignore"):
+        G = 2.0 / (B - 1) * tang / norms[:, None]
+    if not np.all(np.isfinite(G)):
+        # the gradient scales as 1/‖h_i‖: rows ~1e-310 give entries ~1e310 (they were -inf)
+        raise invalid("E", "push_away_grad", "an array whose rows are not so short that the "
+                      "gradient (~1/‖h_i‖) exceeds 1.8e308",
+                      f"<array of shape {H.shape}, smallest row norm {float(norms.min()):.3g}>")
+    return G
 
 
 def g_statistic(W, T, Tbar) -> dict:
@@ -291,6 +329,12 @@ def g_statistic(W, T, Tbar) -> dict:
                           + (" with at least 2 entries" if name == "T" else ""),
                           f"<{a.dtype} array of shape {a.shape}>")
         idx.append(a)
+    zero = euclidean_norms(W[np.concatenate([i.astype(np.intp) for i in idx])], axis=1) == 0
+    if np.any(zero):
+        # checked here: the refusal came from dispersion, naming its parameter 'E'
+        raise invalid("W", "g_statistic", "an array whose rows indexed by T and Tbar are "
+                      "non-zero (a cosine needs a direction)",
+                      f"<array with {int(np.sum(zero))} zero indexed row(s)>")
     within = dispersion(W[idx[0]])
     between = cross_dispersion(W[idx[0]], W[idx[1]])
     return {"within": within, "between": between, "G": within + between}

@@ -122,9 +122,24 @@ def natural_variance(x) -> float:
     a = _nat_arr(x, "natural_variance")
     mag = np.abs(a).ravel()
     mag = mag[mag > 0]
-    low = np.exp2(np.floor(np.log2(mag)))
-    with np.errstate(over="ignore"):  # inf only when the variance itself exceeds the floats
-        return float(np.sum((2 * low - mag) * (mag - low)))
+    if mag.size == 0:
+        return 0.0
+    # per entry 4^e·(2 − u)(u − 1) with |x| = u·2^e, u ∈ [1, 2), summed at the largest entry's
+    # scale: the plain products overflowed to inf from |x| ~ 1e154 and underflowed to 0 below
+    # ~1e-154 (ordinary inputs: the same operations scaled by powers of two, the same bits)
+    e = np.floor(np.log2(mag)).astype(int)
+    top = int(e.max())
+    u = np.ldexp(mag, -e)
+    with np.errstate(under="ignore"):
+        S = float(np.sum(np.ldexp((2 - u) * (u - 1), 2 * (e - top))))
+    if S == 0:  # every entry a power of two: the compressor is exact
+        return 0.0
+    with np.errstate(over="ignore", under="ignore"):
+        out = float(np.ldexp(S, 2 * top))
+    if not np.isfinite(out) or out < np.finfo(float).tiny:
+        raise invalid("x", "natural_variance", "an array whose variance is a normal float64 "
+                      "(in [2.2e-308, 1.8e308])", f"<variance ≈ 2**{np.log2(S) + 2 * top:.0f}>")
+    return out
 
 
 _KINDS = Options("topk", "randk", "rank", "natural", "identity")

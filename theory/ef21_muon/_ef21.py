@@ -4,6 +4,7 @@ standard uncompressed bound and our derived EF21 stand-in for Thm 3)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -12,6 +13,7 @@ from theory.ef21_muon._lmo import NORMS, _shape, dual_norm, lmo
 from theory.validation import (
     MAX_ITER,
     Interval,
+    InvalidParameterError,
     Options,
     check_array,
     check_param,
@@ -99,33 +101,57 @@ def ef21_muon_numpy(grads: Sequence[Callable], X0, t, K: int, *, beta: float = 1
         raise invalid("grads", "ef21_muon_numpy", f"callables returning arrays of X0's shape "
                       f"{X.shape}", f"<grads[{bad[0]}] returned shape {M[bad[0]].shape}>")
     Gj = [m.copy() for m in M] if not naive else [
-        (worker_comp(m) if worker_comp else m.copy()) for m in M]
+        (_same_shape(worker_comp(m), m, "worker_comp") if worker_comp else m.copy()) for m in M]
     G = sum(Gj) / n
     tr = {"gnorm": np.empty(K), "track": np.empty(K), "WX": np.empty(K)}
     if fs is not None:
         tr["f"] = np.empty(K)
     for k in range(K):
         true = sum(g(X) for g in grads) / n
-        tr["gnorm"][k] = dual_norm(true, norm)
+        if not (np.all(np.isfinite(true)) and np.all(np.isfinite(G))):
+            # the dual norm or LMO below refused its own 'G' (the user never passed one)
+            raise invalid("grads", "ef21_muon_numpy", "callables (with the compressors and "
+                          "noise) keeping the gradients and the estimator G finite",
+                          f"<a non-finite value at iteration {k}>")
+        try:
+            tr["gnorm"][k] = dual_norm(true, norm)
+        except InvalidParameterError:
+            raise invalid("grads", "ef21_muon_numpy", "callables whose mean gradient has a "
+                          "finite dual norm", f"<above 1.8e308 at iteration {k}>") from None
         tr["track"][k] = np.linalg.norm(G - true)
         tr["WX"][k] = np.linalg.norm(W - X)
         if fs is not None:
             tr["f"][k] = sum(f(X) for f in fs) / n
-        X = X + ts[k] * step(G)
-        W = W + server_comp(X - W) if server_comp is not None else X.copy()
+        X = X + ts[k] * _same_shape(step(G), G, "lmo_fn")
+        if not np.all(np.isfinite(X)):
+            raise invalid("t", "ef21_muon_numpy", "radii keeping the iterates X finite",
+                          f"<X overflowed at iteration {k}>")
+        W = (W + _same_shape(server_comp(X - W), X, "server_comp") if server_comp is not None
+             else X.copy())
         for j, g in enumerate(grads):
             gr = g(W)
             if noise > 0:
                 gr = gr + noise * rng.standard_normal(gr.shape)
             M[j] = (1 - beta) * M[j] + beta * gr if beta < 1 else np.array(gr, dtype=np.float64)
             if naive:
-                Gj[j] = worker_comp(M[j]) if worker_comp else M[j].copy()
+                Gj[j] = (_same_shape(worker_comp(M[j]), M[j], "worker_comp") if worker_comp
+                         else M[j].copy())
             else:
-                R = worker_comp(M[j] - Gj[j]) if worker_comp else M[j] - Gj[j]
+                R = (_same_shape(worker_comp(M[j] - Gj[j]), M[j], "worker_comp") if worker_comp
+                     else M[j] - Gj[j])
                 Gj[j] = Gj[j] + R
         G = sum(Gj) / n
     tr.update(X=X, W=W, G=G)
     return tr
+
+
+def _same_shape(out, like, name: str):
+    """A compressor's or LMO's output, refused unless it has its input's shape (a compressor
+    returning x[:1] was broadcast into the estimator without a word)."""
+    if np.shape(out) != np.shape(like):
+        raise invalid(name, "ef21_muon_numpy", f"a callable returning arrays of its input's "
+                      f"shape {np.shape(like)}", f"<returned shape {np.shape(out)}>")
+    return out
 
 
 def smoothness_quadratic(shape) -> tuple[float, float, float]:
@@ -137,7 +163,49 @@ def smoothness_quadratic(shape) -> tuple[float, float, float]:
     """
     m, n = _shape(shape, "smoothness_quadratic")
     r = min(m, n)
-    return float(r), float(np.sqrt(r)), float(np.sqrt(r))
+    # math.sqrt: np.sqrt of a Python int beyond int64 raised a raw TypeError
+    return float(r), math.sqrt(r), math.sqrt(r)
+
+
+def _prod(num, den=()) -> float:
+    """``Π num / Π den`` of non-negative finite floats (den > 0) from their mantissas and
+    exponents, so no partial product over- or underflows: ``inf`` only when the result itself
+    exceeds the floats. Used where the plain product was not finite."""
+    if any(x == 0 for x in num):
+        return 0.0
+    m, e = 1.0, 0
+    for x, sign in [(x, 1) for x in num] + [(x, -1) for x in den]:
+        fm, fe = math.frexp(float(x))
+        m = m * fm if sign > 0 else m / fm
+        e += sign * fe
+        m, de = math.frexp(m)
+        e += de
+    try:
+        return math.ldexp(m, e)
+    except OverflowError:
+        return math.inf
+
+
+def _first_term(Delta, t, K) -> float:
+    """Δ/(tK); t·K overflowing made it 0 (Δ = 1e300, t = 1e300, K = 1e10: 1e-10)."""
+    with np.errstate(over="ignore", divide="ignore"):
+        tk = t * K
+        v = Delta / tk if math.isfinite(tk) else _prod((Delta,), (t, K))
+    return float(v)
+
+
+def _finite_bound(v, caller: str, name: str, value, what: str) -> float:
+    if not math.isfinite(v):
+        raise invalid(name, caller, f"a value for which {what} is a finite float64 (below "
+                      "1.8e308)", value)
+    return float(v)
+
+
+def _half_product(L, t) -> float:
+    """L·t/2 (L·t may overflow while L·t/2 does not)."""
+    with np.errstate(over="ignore"):
+        v = L * t / 2
+    return float(v) if math.isfinite(v) else _prod((L, t, 0.5))
 
 
 def uncompressed_bound(Delta: float, t: float, K: int, L: float) -> float:
@@ -149,8 +217,9 @@ def uncompressed_bound(Delta: float, t: float, K: int, L: float) -> float:
     for name, v in (("Delta", Delta), ("t", t), ("L", L)):
         check_param(name, v, Interval(0, None) if name == "Delta" else _POS,
                     "uncompressed_bound")
-    check_param("K", K, Interval(1, None, integer=True), "uncompressed_bound")
-    return Delta / (t * K) + L * t / 2
+    check_param("K", K, Interval(1, MAX_ITER, integer=True), "uncompressed_bound")
+    return _finite_bound(_first_term(Delta, t, K) + _half_product(L, t), "uncompressed_bound",
+                         "t", t, "the bound Δ/(tK) + Lt/2")
 
 
 def ef21_bound(Delta: float, t: float, K: int, L: float, L_tilde: float, rho: float,
@@ -165,14 +234,21 @@ def ef21_bound(Delta: float, t: float, K: int, L: float, L_tilde: float, rho: fl
     check_param("alpha", alpha, Interval(0, 1, closed="right"), "ef21_bound")
     for name, v in (("L_tilde", L_tilde), ("rho", rho)):
         check_param(name, v, Interval(0, None), "ef21_bound")
-    c = 2 * rho * L_tilde * _ef21_root(alpha)
-    return uncompressed_bound(Delta, t, K, L) + c * t
+    base = uncompressed_bound(Delta, t, K, L)
+    with np.errstate(over="ignore", invalid="ignore"):
+        c = 2 * rho * L_tilde * _ef21_root(alpha)
+        ct = c * t
+    if not math.isfinite(ct):  # c overflowed (α ≲ 1e-308) or c·t did, or 0·inf
+        ct = _prod((2.0, rho, L_tilde, math.sqrt(2 * (1 - alpha) * (alpha + 2)), t), (alpha,))
+    return _finite_bound(base + ct, "ef21_bound", "alpha", alpha,
+                         "the bound Δ/(tK) + t[L/2 + 2ρL̃√(2(1−α)(1+2/α)/α)]")
 
 
 def _ef21_root(alpha: float) -> float:
     """√(2(1−α)(1+2/α)/α) written as √(2(1−α)(α+2))/α: the printed form squares 1/α first and
     overflows to inf for α ≲ 1e-154 although the value (≈ 2/α) is a finite float."""
-    return float(np.sqrt(2 * (1 - alpha) * (alpha + 2)) / alpha)
+    with np.errstate(over="ignore"):
+        return float(np.sqrt(2 * (1 - alpha) * (alpha + 2)) / alpha)
 
 
 def ef21_constant(L: float, L_tilde: float, rho: float, alpha: float) -> float:
@@ -183,7 +259,12 @@ def ef21_constant(L: float, L_tilde: float, rho: float, alpha: float) -> float:
     check_param("alpha", alpha, Interval(0, 1, closed="right"), "ef21_constant")
     for name, v in (("L", L), ("L_tilde", L_tilde), ("rho", rho)):
         check_param(name, v, Interval(0, None), "ef21_constant")
-    return L / 2 + 2 * rho * L_tilde * _ef21_root(alpha)
+    with np.errstate(over="ignore", invalid="ignore"):
+        second = 2 * rho * L_tilde * _ef21_root(alpha)
+    if not math.isfinite(second):  # 0·inf (ρ = 0, α subnormal) was NaN
+        second = _prod((2.0, rho, L_tilde, math.sqrt(2 * (1 - alpha) * (alpha + 2))), (alpha,))
+    return _finite_bound(L / 2 + second, "ef21_constant", "alpha", alpha,
+                         "c = L/2 + 2ρL̃√(2(1−α)(1+2/α)/α)")
 
 
 def optimal_radius(Delta: float, K: int, c: float) -> float:
@@ -194,8 +275,17 @@ def optimal_radius(Delta: float, K: int, c: float) -> float:
     """
     check_param("Delta", Delta, _POS, "optimal_radius")
     check_param("c", c, _POS, "optimal_radius")
-    check_param("K", K, Interval(1, None, integer=True), "optimal_radius")
-    return float(np.sqrt(Delta / (K * c)))
+    check_param("K", K, Interval(1, MAX_ITER, integer=True), "optimal_radius")
+    with np.errstate(over="ignore", under="ignore"):
+        q = Delta / (K * c)
+    if _TINY <= q < math.inf:
+        return float(np.sqrt(q))
+    # Δ/(Kc) under- or overflowed (Δ = 1e-300, Kc = 1e108 gave 0 for 1e-204): the root of each
+    v = math.sqrt(Delta) / (math.sqrt(K) * math.sqrt(c))
+    return _finite_bound(v, "optimal_radius", "c", c, "√(Δ/(Kc))")
+
+
+_TINY = float(np.finfo(float).tiny)
 
 
 def muon_floor(r: int, t: float) -> float:
@@ -205,9 +295,9 @@ def muon_floor(r: int, t: float) -> float:
 
     .. math:: \\lim \\frac1{2N}\\sum_{k=K_0}^{K_0+2N-1}\\|\\nabla f(X^k)\\|_* = \\frac{r t}{2}
     """
-    check_param("r", r, Interval(1, None, integer=True), "muon_floor")
+    check_param("r", r, Interval(1, 2**62, integer=True), "muon_floor")  # a rank
     check_param("t", t, _POS, "muon_floor")
-    return r * t / 2
+    return _finite_bound(_half_product(int(r), t), "muon_floor", "t", t, "r·t/2")
 
 
 def drift_bound(t: float, alpha: float, step_fro: float) -> float:
@@ -222,5 +312,12 @@ def drift_bound(t: float, alpha: float, step_fro: float) -> float:
     check_param("step_fro", step_fro, Interval(0, None), "drift_bound")
     q = np.sqrt(1 - alpha)
     # 1 − √(1−α) = −expm1(½ log1p(−α)): the plain difference cancels for small α
-    with np.errstate(divide="ignore"):  # α = 1: log1p(−1) = −inf, and the bound is 0
-        return float(q / -np.expm1(0.5 * np.log1p(-alpha)) * t * step_fro)
+    with np.errstate(divide="ignore", over="ignore"):  # α = 1: log1p(−1) = −inf, bound 0
+        den = -np.expm1(0.5 * np.log1p(-alpha))
+        v = float(q / den * t * step_fro)
+    if alpha < 1e-300:  # den = α/2 to 1e-300, but a subnormal α/2 lost bits (α = 5e-324: inf)
+        v = _prod((2.0, float(q), t, step_fro), (alpha,))
+    elif not math.isfinite(v):  # q/den ≈ 2/α·t·s overflowed part-way
+        v = _prod((float(q), t, step_fro), (float(den),))
+    return _finite_bound(v, "drift_bound", "alpha", alpha,
+                         "the bound √(1−α)/(1−√(1−α))·t·step_fro")

@@ -20,6 +20,8 @@ which is what an implementation that scales by the gradient's size does).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
@@ -47,8 +49,20 @@ def _scaled(A: np.ndarray) -> tuple[np.ndarray, float]:
     m = float(np.max(np.abs(A)))
     if m == 0 or 2.0**-500 <= m <= 2.0**500:
         return A, 1.0
-    f = float(np.ldexp(1.0, int(np.frexp(m)[1])))
+    # 2^(e-1) ≤ m < 2^e: the factor 2^(e-1) is a finite float for every finite m (2^e was
+    # 2^1024 = inf from m ≥ 2^1023, and A/inf = 0 made the LMO 0 and the norms NaN)
+    f = float(np.ldexp(1.0, int(np.frexp(m)[1]) - 1))
     return A / f, f
+
+
+def _unscaled(f: float, v: float, caller: str) -> float:
+    """``f·v``, a norm of G; refused when it exceeds the floats (it was inf or NaN)."""
+    with np.errstate(over="ignore"):
+        out = f * v
+    if not np.isfinite(out):
+        raise invalid("G", caller, "a matrix whose norm is a finite float64 (below 1.8e308)",
+                      f"<norm ≈ {v:.6g}·2**{int(np.log2(f))}>")
+    return out
 
 
 def _squeeze_like(Z: np.ndarray, G) -> np.ndarray:
@@ -78,14 +92,14 @@ def primal_norm(G, norm: str = "spectral") -> float:
     check_param("norm", norm, _NORMS, "primal_norm")
     A, f = _scaled(_as_matrix(G, "primal_norm"))
     if norm == "spectral":
-        return f * float(np.linalg.norm(A, 2))
+        return _unscaled(f, float(np.linalg.norm(A, 2)), "primal_norm")
     if norm == "linf":
-        return f * float(np.abs(A).max())
+        return _unscaled(f, float(np.abs(A).max()), "primal_norm")
     if norm == "l1":
-        return f * float(np.abs(A).sum())
+        return _unscaled(f, float(np.abs(A).sum()), "primal_norm")
     if norm == "fro":
-        return f * float(np.linalg.norm(A))
-    return f * float(np.linalg.norm(A, axis=0).max())
+        return _unscaled(f, float(np.linalg.norm(A)), "primal_norm")
+    return _unscaled(f, float(np.linalg.norm(A, axis=0).max()), "primal_norm")
 
 
 def dual_norm(G, norm: str = "spectral") -> float:
@@ -101,14 +115,14 @@ def dual_norm(G, norm: str = "spectral") -> float:
     check_param("norm", norm, _NORMS, "dual_norm")
     A, f = _scaled(_as_matrix(G, "dual_norm"))
     if norm == "spectral":
-        return f * float(np.linalg.svd(A, compute_uv=False).sum())
+        return _unscaled(f, float(np.linalg.svd(A, compute_uv=False).sum()), "dual_norm")
     if norm == "linf":
-        return f * float(np.abs(A).sum())
+        return _unscaled(f, float(np.abs(A).sum()), "dual_norm")
     if norm == "l1":
-        return f * float(np.abs(A).max())
+        return _unscaled(f, float(np.abs(A).max()), "dual_norm")
     if norm == "fro":
-        return f * float(np.linalg.norm(A))
-    return f * float(np.linalg.norm(A, axis=0).sum())
+        return _unscaled(f, float(np.linalg.norm(A)), "dual_norm")
+    return _unscaled(f, float(np.linalg.norm(A, axis=0).sum()), "dual_norm")
 
 
 def lmo(G, norm: str = "spectral") -> np.ndarray:
@@ -189,9 +203,13 @@ def newton_schulz5(G, steps: int = 5, coef: tuple[float, float, float] = NS_COEF
     tall = X.shape[0] > X.shape[1]
     if tall:
         X = X.T
-    for _ in range(steps):
+    for k in range(steps):
         M = X @ X.T
-        X = a * X + (b * M + c * M @ M) @ X
+        with np.errstate(over="ignore", invalid="ignore"):
+            X = a * X + (b * M + c * M @ M) @ X
+        if not np.all(np.isfinite(X)):  # a diverging coef: it was returned as NaN
+            raise invalid("coef", "newton_schulz5", f"coefficients whose iterate stays finite "
+                          f"for steps = {steps} (it overflowed at step {k + 1})", coef)
     return _squeeze_like(X.T if tall else X, G)
 
 
@@ -204,8 +222,13 @@ def ns_scalar_map(s, steps: int = 5, coef: tuple[float, float, float] = NS_COEF)
     check_param("steps", steps, Interval(0, MAX_ITER, integer=True), "ns_scalar_map")
     a, b, c = _coef(coef, "ns_scalar_map")
     x = check_array(s, "s", "ns_scalar_map", ndim=None, min_rows=0)
-    for _ in range(steps):
-        x = a * x + b * x**3 + c * x**5
+    for k in range(steps):
+        with np.errstate(over="ignore", invalid="ignore"):
+            x = a * x + b * x**3 + c * x**5
+        if not np.all(np.isfinite(x)):  # φ(1e100) ≈ 2e500: it was returned as inf, then NaN
+            raise invalid("s", "ns_scalar_map", f"values whose iterates φ^{steps}(s) stay "
+                          f"finite float64 with coef = {tuple(coef)} (overflow at step "
+                          f"{k + 1})", "<array>" if np.ndim(s) else s)
     return x
 
 
@@ -218,18 +241,19 @@ def rho_fro(shape, norm: str = "spectral") -> float:
     """
     check_param("norm", norm, _NORMS, "rho_fro")
     m, n = _shape(shape, "rho_fro")
-    return float({"spectral": np.sqrt(min(m, n)), "linf": np.sqrt(m * n), "l1": 1.0,
-                  "fro": 1.0, "colnorm": np.sqrt(n)}[norm])
+    # math.sqrt: np.sqrt of a Python int beyond int64 (m·n > 9.2e18) raised a raw TypeError
+    return float({"spectral": math.sqrt(min(m, n)), "linf": math.sqrt(m * n), "l1": 1.0,
+                  "fro": 1.0, "colnorm": math.sqrt(n)}[norm])
 
 
 def _shape(shape, caller: str) -> tuple[int, int]:
     if (not isinstance(shape, tuple | list) or len(shape) != 2
             or not all(v in _POS_INT for v in shape)):
-        raise invalid("shape", caller, "a pair of positive ints (m, n)", shape)
+        raise invalid("shape", caller, "a pair of positive ints (m, n), each ≤ 2**62", shape)
     return int(shape[0]), int(shape[1])
 
 
-_POS_INT = Interval(1, None, integer=True)
+_POS_INT = Interval(1, 2**62, integer=True)
 
 
 def _coef(coef, caller: str) -> tuple[float, float, float]:

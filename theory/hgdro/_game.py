@@ -6,14 +6,15 @@ to the zero predictor. Losses in nats.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cvxpy as cp
 import numpy as np
 from scipy import optimize
 
-from theory._norms import scaled_norm
-from theory.hgdro._inner import _radius_array
+from theory._norms import euclidean_norms, scaled_norm
+from theory.hgdro._inner import _exp2, _radius_array
 from theory.validation import (
     MAX_ITER,
     Interval,
@@ -41,6 +42,11 @@ def _groups(Z, Y, G, eps_g, caller, *, need_eps=True, eps_name="eps_g"):
     if Gi.shape != Y.shape or not np.issubdtype(Gi.dtype, np.integer) or Gi.min() < 0:
         raise invalid("G", caller, f"an integer array of {Z.shape[0]} group ids >= 0",
                       f"<array of shape {Gi.shape}>")
+    if Gi.max() >= Gi.shape[0]:
+        # no group may be empty, so m ≤ n; checked before bincount allocates max(G) + 1 counts
+        # (G = [0, 10**12] asked for 7 TiB)
+        raise invalid("G", caller, f"group ids in 0..n-1 = 0..{Gi.shape[0] - 1} (no group may be "
+                      "empty)", f"<array with max {int(Gi.max())}>")
     m = int(Gi.max()) + 1
     counts = np.bincount(Gi, minlength=m)
     if np.any(counts == 0):
@@ -96,8 +102,19 @@ def group_robust_losses(theta, Z, Y, G, eps_g, *, b: float = 0.0):
     if th.shape != (Z.shape[1],):
         raise invalid("theta", "group_robust_losses", f"an array of shape ({Z.shape[1]},) (Z's "
                       "columns)", f"<array of shape {th.shape}>")
-    a = -Y * (Z @ th + b) + e[G] * scaled_norm(th)
-    return np.bincount(G, weights=_softplus(a), minlength=m) / counts
+    check_param("b", b, Interval(None, None), "group_robust_losses")
+    with np.errstate(over="ignore", invalid="ignore"):
+        a = -Y * (Z @ th + b) + e[G] * scaled_norm(th)
+    if np.any(np.isnan(a) | (a == np.inf)):
+        # a margin beyond the float maximum on the losing side: the loss (≈ the margin) is too
+        raise invalid("theta", "group_robust_losses", "such that every robust margin "
+                      "-y(θ·z + b) + ε_g‖θ‖ is below the float64 maximum (the loss is above it)",
+                      f"<array of shape {th.shape}, max |θ| = {float(np.max(np.abs(th))):.3g}>")
+    sp = _softplus(a)
+    R = np.bincount(G, weights=sp, minlength=m) / counts
+    if not np.all(np.isfinite(R)):  # a sum of losses near the float maximum: average by parts
+        R = np.bincount(G, weights=sp / counts[G], minlength=m)
+    return R
 
 
 def hierarchical_value(R_g) -> float:
@@ -182,6 +199,39 @@ def _solve(Z, Y, G, e, ridge, bias, beta=None, adj=None):
 
 
 _HIER = {"ridge": Interval(0, None)}
+
+
+def _rescaled(solve, Z, G, e, ridge, *, clip=False):
+    """``solve`` on latents of ordinary size: the objective depends on θ only through
+    (θ·z, ε‖θ‖, λ‖θ‖²), so with Z = 2^k Z′ it is the same at φ = 2^k θ with radii 2^-k ε and
+    ridge 2^-2k λ. Clarabel and SLSQP have absolute tolerances: at Z·1e±100 they returned the
+    zero predictor (log 2 instead of 0.667) or inf. Applied only when max|Z| is outside
+    [2^-10, 2^10] (ordinary inputs are solved as given, bit for bit); powers of two are exact.
+    A ridge that the scaling takes past 1e300 is capped there: the optimum is then 0 within
+    1e-300 either way. The first item returned is the value, the second θ (bias last, unscaled).
+
+    With ``clip`` (the max form without bias or adjustment), radii beyond twice a group's
+    largest ‖z_i‖ are brought down to it: one group with ε_g ≥ max‖z_i‖ has every robust term
+    at least log 2 = F(0) (−yθ·z + ε_g‖θ‖ ≥ 0), so θ = 0 is optimal before and after, with the
+    same value (and a saddle of the clipped game is one of the original); ε = 1e300 made
+    Clarabel and SCS fail (SolverError) and SLSQP return 1e299 instead of log 2.
+    """
+    if clip:
+        zmax = np.zeros(len(e))
+        np.maximum.at(zmax, G, euclidean_norms(Z, axis=1))
+        with np.errstate(over="ignore"):
+            e = np.minimum(e, 2 * zmax)
+    k = _exp2(Z)
+    if -10 <= k <= 10:
+        return solve(Z, e, ridge)
+    with np.errstate(over="ignore", under="ignore"):
+        rs = min(float(np.ldexp(ridge, -2 * k)), 1e300)
+    out = solve(np.ldexp(Z, -k), np.ldexp(e, -k), rs)
+    theta = out[1].copy()
+    d = Z.shape[1]
+    with np.errstate(over="ignore", under="ignore"):
+        theta[:d] = np.ldexp(theta[:d], -k)
+    return (out[0], theta, *out[2:])
 
 
 def _solve_slsqp(Z, Y, G, e, ridge, bias):
@@ -284,8 +334,10 @@ def hierarchical_optimum(Z, Y, G, eps_g, *, ridge: float, bias: bool = False, ad
     if solver == "slsqp":
         if adj is not None:
             raise invalid("adj", caller, "None with solver='slsqp'", "<array>")
-        return _solve_slsqp(Z, Y, G, e, ridge, bias)
-    value, theta, _ = _solve(Z, Y, G, e, ridge, bias, adj=adj)
+        return _rescaled(lambda Zs, es, rs: _solve_slsqp(Zs, Y, G, es, rs, bias), Z, G, e, ridge,
+                         clip=not bias)
+    value, theta, _ = _rescaled(lambda Zs, es, rs: _solve(Zs, Y, G, es, rs, bias, adj=adj),
+                                Z, G, e, ridge, clip=not bias and adj is None)
     return value, theta
 
 
@@ -318,7 +370,8 @@ def hierarchical_saddle(Z, Y, G, eps_g, *, ridge: float):
     caller = "hierarchical_saddle"
     Z, Y, G, _m, _counts, e = _groups(Z, Y, G, eps_g, caller)
     check_param("ridge", ridge, _HIER["ridge"], caller)
-    return _solve(Z, Y, G, e, ridge, False)
+    return _rescaled(lambda Zs, es, rs: _solve(Zs, Y, G, es, rs, False), Z, G, e, ridge,
+                     clip=True)
 
 
 def best_response_value(Z, Y, G, eps_g, beta, *, ridge: float) -> float:
@@ -350,7 +403,9 @@ def best_response(Z, Y, G, eps_g, beta, *, ridge: float):
     if beta.shape != (m,) or np.any(beta < -1e-12) or abs(beta.sum() - 1) > 1e-9:
         raise invalid("beta", caller, f"a point of the simplex in R^{m}",
                       f"<array {np.round(beta, 4).tolist()}>")
-    return _solve(Z, Y, G, e, ridge, False, beta=np.clip(beta, 0, None))[:2]
+    b = np.clip(beta, 0, None)
+    return _rescaled(lambda Zs, es, rs: _solve(Zs, Y, G, es, rs, False, beta=b), Z, G,
+                     e, ridge)[:2]
 
 
 def groupdro_optimum(Z, Y, G, *, ridge: float, bias: bool = False):
@@ -369,7 +424,8 @@ def groupdro_optimum(Z, Y, G, *, ridge: float, bias: bool = False):
     """
     Z, Y, G, m, _counts, _ = _groups(Z, Y, G, None, "groupdro_optimum", need_eps=False)
     check_param("ridge", ridge, _HIER["ridge"], "groupdro_optimum")
-    return _solve(Z, Y, G, np.zeros(m), ridge, bias)[:2]
+    return _rescaled(lambda Zs, es, rs: _solve(Zs, Y, G, es, rs, bias), Z, G,
+                     np.zeros(m), ridge)[:2]
 
 
 def erm_optimum(Z, Y, *, ridge: float, bias: bool = False):
@@ -426,8 +482,26 @@ def eg_update(q, losses, eta, adj=None):
     if a.shape != ell.shape:
         raise invalid("adj", caller, f"an array of the shape of losses {ell.shape}",
                       f"<array of shape {a.shape}>")
-    with np.errstate(divide="ignore"):
+    return _eg_step(q, ell + 0.0, a, eta)
+
+
+def _eg_step(q, ell, a, eta):
+    """q ⊙ e^{η(ℓ + a)} normalised, without overflow: the gains are taken relative to the largest
+    gain on q's support (halved so ℓ + a cannot overflow), so the top entry's exponent is
+    log q_g, never inf − inf (η = 1e308, or q = (1, 0) with ℓ = (0, 1e300), gave NaN), and a
+    weight of 0 stays 0. Ordinary steps keep the plain formula (bit for bit); the overflow shows
+    there as a NaN."""
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
         lg = np.log(q) + eta * (ell + a)
+        out = np.exp(lg - np.logaddexp.reduce(lg))
+    if np.all(np.isfinite(out)):
+        return out
+    u = ell / 2 + a / 2
+    on = q > 0
+    with np.errstate(over="ignore", divide="ignore"):
+        d = u - np.max(u[on])  # ≤ 0 on the support; -inf only past the float range
+        lg = np.where(on, np.log(np.where(on, q, 1.0)) + 2 * (eta * np.where(on, d, 0.0)),
+                      -np.inf)
     return np.exp(lg - np.logaddexp.reduce(lg))
 
 
@@ -490,21 +564,31 @@ def eg_gd_game(Z, Y, G, eps_g, *, ridge: float, T: int, eta=None, adj=None):
     gmax = bmax = 0.0
     YZ = Y[:, None] * Z
     eG = e[G]
-    for _ in range(T):
+    for t in range(T):
         th_sum += th
         beta_sum += beta
-        nrm = np.linalg.norm(th)
-        a = -(YZ @ th) + eG * nrm
-        R = np.bincount(G, weights=_softplus(a), minlength=m) / counts
-        s = 1.0 / (1.0 + np.exp(-a))  # σ(a) = softplus'(a)
+        with np.errstate(over="ignore", invalid="ignore"):
+            nrm = np.linalg.norm(th)
+            a = -(YZ @ th) + eG * nrm
+            R = np.bincount(G, weights=_softplus(a), minlength=m) / counts
+            s = 1.0 / (1.0 + np.exp(-a))  # σ(a) = softplus'(a)
+        if not (np.isfinite(nrm) and np.all(np.isfinite(R))):
+            # the iterates left float64 (a step too long for the data, or η·2·ridge > 2):
+            # the averages would be NaN/inf without a word (η = 1e300 gave NaN)
+            raise invalid("eta", caller, "small enough that the iterates stay finite "
+                          f"(they overflowed at step {t}; gradient descent diverges when "
+                          "eta·(2·ridge + curvature) > 2)", eta)
         w = beta[G] / counts[G] * s
         unit = th / nrm if nrm > 0 else np.zeros(d)
         grad = -(w @ YZ) + (w @ eG) * unit + 2 * ridge * th
-        gmax = max(gmax, float(np.linalg.norm(grad)))
+        with np.errstate(over="ignore"):  # an overflowing step is refused at the next one
+            gmax = max(gmax, float(np.linalg.norm(grad)))
         bmax = max(bmax, float(R.max()))
         th = th - eta * grad
-        lg = np.log(beta) + eta * (R + a_g)
-        beta = np.exp(lg - np.logaddexp.reduce(lg))
+        beta = _eg_step(beta, R, a_g, eta)
+    if not np.all(np.isfinite(th_sum)):
+        raise invalid("eta", caller, "small enough that the iterates stay finite (their sum "
+                      "overflowed)", eta)
     return GameRun(th_sum / T, beta_sum / T, gmax, bmax, T)
 
 
@@ -546,7 +630,25 @@ def omd_gap_bound(theta_norm, G, B, m, T) -> float:
         check_param(name, v, Interval(0, None), caller)
     check_param("m", m, Interval(1, None, integer=True), caller)
     check_param("T", T, Interval(1, None, integer=True), caller)
-    return float((theta_norm**2 + G**2 + 2 * np.log(m) + B**2 / 4) / (2 * np.sqrt(T)))
+    tn, G, B = float(theta_norm), float(G), float(B)
+    log_m, log_T = math.log(m), math.log(T)  # math.log takes ints of any size (np.log did not)
+    top = max(tn, G, B / 2)
+    if 1e-150 <= top <= 1e150 and T < 2**1000:  # the squares and √T are ordinary floats
+        return float((tn**2 + G**2 + 2 * log_m + B**2 / 4) / (2 * math.sqrt(T)))
+    # scaled: (top²·Σ(x/top)² + 2 log m) / 2√T in logs, so neither the squares nor √T overflow
+    # (‖θ‖ = 1e200 raised OverflowError) or underflow (1e-160 squared lost its digits)
+    log_sq = -math.inf
+    if top > 0:
+        s = (tn / top) ** 2 + (G / top) ** 2 + (B / 2 / top) ** 2  # in [1, 3]
+        log_sq = 2 * math.log(top) + math.log(s)
+    log_num = float(np.logaddexp(log_sq, math.log(2 * log_m) if m > 1 else -math.inf))
+    if log_num == -math.inf:
+        return 0.0
+    log_val = log_num - math.log(2) - 0.5 * log_T
+    if log_val > math.log(np.finfo(float).max):
+        raise invalid("theta_norm", caller, "such that the bound is below the float64 maximum",
+                      f"<theta_norm {tn:g}, G {G:g}, B {B:g}, T {T}>")
+    return math.exp(log_val)
 
 
 def collapse_threshold(Z, Y, G, scale) -> float:
@@ -583,10 +685,28 @@ def collapse_threshold(Z, Y, G, scale) -> float:
     Z, Y, G, m, _counts, e = _groups(Z, Y, G, scale, caller, eps_name="scale")
     if np.any(e <= 0):
         raise invalid("scale", caller, "an array of floats > 0", f"<array {e.tolist()}>")
+    # ε_c(2^a Z, 2^b s) = 2^(a-b) ε_c(Z, s): latents or scales of extreme size are brought to
+    # ordinary ones by exact powers of two (Clarabel's tolerances are absolute: Z·1e-100 gave
+    # 0, Z·1e100 a SolverError; the group means of latents near the float maximum overflowed)
+    kz, ke = _exp2(Z), _exp2(e)
+    kz, ke = (0 if -4 <= kz <= 4 else kz), (0 if -4 <= ke <= 4 else ke)
+    Z, e = np.ldexp(Z, -kz), np.ldexp(e, -ke)
     mu = np.stack([(Y[G == g, None] * Z[G == g]).mean(axis=0) for g in range(m)])
     u = cp.Variable(Z.shape[1])
     t = cp.Variable()
     prob = cp.Problem(cp.Maximize(t), [cp.norm(u, 2) <= 1, (mu @ u) / e >= t])
-    prob.solve(solver=cp.CLARABEL)
+    try:
+        prob.solve(solver=cp.CLARABEL)
+    except cp.error.SolverError:
+        # scales spread over hundreds of orders of magnitude (1 and 1e-300): the SOCP's rows
+        # differ by as much, beyond Clarabel; a raw SolverError before
+        raise invalid("scale", caller, "an array of floats > 0 whose spread max/min the SOCP "
+                      "solver can handle (Clarabel failed on this one)",
+                      f"<array with max/min {float(np.max(e) / np.min(e)):.3g}>") from None
     assert prob.status == cp.OPTIMAL, prob.status
-    return max(0.0, float(prob.value))
+    with np.errstate(over="ignore", under="ignore"):
+        ec = float(np.ldexp(max(0.0, float(prob.value)), kz - ke))
+    if not np.isfinite(ec):
+        raise invalid("scale", caller, "such that the threshold max_u min_g u·μ_g/s_g is below "
+                      "the float64 maximum", f"<array with min {float(np.min(e)):.3g}·2^{ke}>")
+    return ec

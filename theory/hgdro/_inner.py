@@ -8,6 +8,7 @@ Losses are in nats throughout (natural logarithms).
 from __future__ import annotations
 
 import itertools
+from numbers import Integral
 
 import numpy as np
 
@@ -51,7 +52,10 @@ def softplus(x):
 
 def _dual_norm(w: np.ndarray, p) -> float:
     if p in (np.inf, "inf"):
-        return float(np.sum(np.abs(w)))
+        with np.errstate(over="ignore"):
+            s = float(np.sum(np.abs(w)))
+        # a plain sum of |w| overflows near the float maximum; the scaled one only if ‖w‖₁ does
+        return s if np.isfinite(s) else scaled_norm(w, ord=1)
     if p == 1:
         return float(np.max(np.abs(w)))
     return scaled_norm(w)
@@ -116,7 +120,15 @@ def robust_logistic(margin, w, eps, *, p=2):
             or np.any(e < 0):
         raise invalid("eps", caller, "a float >= 0 or an array of shape (n,) of floats >= 0",
                       eps if e.ndim == 0 else f"<array of shape {e.shape}>")
-    return softplus(-m + e * _dual_norm(w, p))
+    q = _dual_norm(w, p)
+    with np.errstate(over="ignore", invalid="ignore"):
+        # a radius of 0 adds nothing, even where ‖w‖_q overflowed (0·inf would be NaN)
+        arg = -m + np.where(e > 0, e * q, 0.0)
+    if not np.all(np.isfinite(arg)):
+        raise invalid("eps", caller, "such that eps·‖w‖_q and the robust margin -margin + "
+                      "eps·‖w‖_q are below the float64 maximum (the loss is about that margin)",
+                      eps if e.ndim == 0 else f"<array of shape {e.shape}>")
+    return np.logaddexp(0.0, arg)
 
 
 def group_radii(n_g, eps, rule="code"):
@@ -157,6 +169,11 @@ def group_radii(n_g, eps, rule="code"):
     """
     caller = "group_radii"
     n = np.asarray(n_g)
+    if n.dtype.kind == "O" and n.ndim == 1 and all(
+            isinstance(v, Integral) and not isinstance(v, bool) and 1 <= v < 2**1000 for v in n):
+        # counts beyond int64 (numpy holds 10**20 as an object array) were refused: as floats
+        # they are exact to 1e-16, all the square root needs
+        n = np.array([float(v) for v in n])
     if n.ndim != 1 or n.size == 0 or not np.issubdtype(n.dtype, np.number) \
             or n.dtype.kind == "c" or not np.all(np.isfinite(n)) \
             or np.any(n < 1) or np.any(n != np.round(n)):
@@ -187,8 +204,33 @@ def softmax_ce(W, z, y) -> float:
                       f"<array of shape {z.shape}>")
     # a negative y would index from the end: a silent wrong loss
     check_param("y", y, Interval(0, W.shape[0] - 1, integer=True), caller)
-    s = W @ z
-    return float(np.logaddexp.reduce(s) - s[int(y)])
+    return float(np.logaddexp.reduce(_label_logits(W, z[None, :], int(y), "W", caller)[0]))
+
+
+def _exp2(A: np.ndarray) -> int:
+    """The binary exponent of ``max|A|`` (0 for a zero array): ``A · 2^-e`` lies in [-1, 1]."""
+    top = float(np.max(np.abs(A))) if A.size else 0.0
+    return int(np.frexp(top)[1]) if top > 0 else 0
+
+
+def _label_logits(W, V, y, name, caller):
+    """Rows of ``(W_c − W_y)·v`` for each row v of V: the logits relative to the label's.
+
+    The cross-entropy is :math:`\\log\\sum_c e^{(W_c-W_y)^\\top v}`: it does not change when a
+    row is added to every class, and the plain ``logsumexp(Wv) − (Wv)_y`` loses such a row's
+    information to rounding (W = 1e16 + small: 0 instead of log 2). W and V are scaled by
+    powers of two (exact) so the products overflow only where the logits do; a logit above the
+    float64 maximum makes the loss unrepresentable and is refused.
+    """
+    a, b = _exp2(W), _exp2(V)
+    Wn, Vn = np.ldexp(W, -a), np.ldexp(V, -b)
+    with np.errstate(over="ignore"):
+        S = np.ldexp(Vn @ (Wn - Wn[y]).T, a + b)
+    if np.any(S == np.inf):
+        raise invalid(name, caller, "such that every logit difference (W_c - W_y)·z is below "
+                      "the float64 maximum (the loss is above it)", f"<array of shape "
+                      f"{W.shape}, max |W| = {float(np.max(np.abs(W))):.3g}>")
+    return S
 
 
 def fgsm_vs_vertex(W, z, y, eps):
@@ -243,16 +285,23 @@ def fgsm_vs_vertex(W, z, y, eps):
                       f"<array of shape {z.shape}>")
     check_param("y", y, Interval(0, W.shape[0] - 1, integer=True), caller)
     check_param("eps", eps, Interval(0, None), caller)
-    s = W @ z
+    # everything through the logits relative to the label's (_label_logits): the gradient
+    # W^T(softmax − e_y) = Σ_c p_c (W_c − W_y) loses nothing to a row common to every class,
+    # and the perturbed logits are s(z) + ε·s(v), not (z + εv)·W (z large, ε small: z + εv = z)
+    s = _label_logits(W, z[None, :], y, "W", caller)[0]
     prob = np.exp(s - np.logaddexp.reduce(s))
-    prob[y] -= 1.0
-    g = W.T @ prob
-    fgsm = softmax_ce(W, z + eps * np.sign(g), y)
+    Wn = np.ldexp(W, -_exp2(W))  # only the signs of g are used: scaled, W_c − W_y is finite
+    g = (Wn - Wn[y]).T @ prob
     verts = np.array(list(itertools.product((-1.0, 1.0), repeat=z.shape[0])))
-    S = (z + eps * verts) @ W.T
-    losses = np.logaddexp.reduce(S, axis=1) - S[:, y]
-    k = int(np.argmax(losses))
-    return fgsm, float(losses[k]), verts[k]
+    V = np.vstack([verts, np.sign(g)])
+    with np.errstate(over="ignore", invalid="ignore"):
+        S = s + eps * _label_logits(W, V, y, "W", caller)
+    if not np.all(S < np.inf):  # +inf or inf − inf: a loss above the float64 maximum
+        raise invalid("eps", caller, "such that the perturbed logits stay below the float64 "
+                      "maximum (the loss is above it)", eps)
+    losses = np.logaddexp.reduce(S, axis=1)
+    k = int(np.argmax(losses[:-1]))
+    return float(losses[-1]), float(losses[k]), verts[k]
 
 
 def relu_surrogate_witness(w=2.0, eps=0.5, x0=-1.0):
@@ -291,8 +340,15 @@ def relu_surrogate_witness(w=2.0, eps=0.5, x0=-1.0):
     check_param("w", w, Interval(None, None), caller)
     check_param("eps", eps, Interval(0, None), caller)
     check_param("x0", x0, Interval(None, None), caller)
-    z0 = max(x0, 0.0)
-    lo, hi = max(z0 - eps, 0.0), z0 + eps
-    # softplus(−w z') is monotone in z': the max over an interval is at an endpoint
-    true_sup = float(max(softplus(-w * lo), softplus(-w * hi)))
-    return true_sup, float(softplus(-w * z0 + eps * abs(w)))
+    w, eps, z0 = float(w), float(eps), max(float(x0), 0.0)
+    lo = max(z0 - eps, 0.0)
+    # softplus(−w z') is monotone in z': the max over an interval is at an endpoint. The
+    # arguments are arranged so that none is inf − inf (z0 + eps, or w·z0 and eps·|w|, may
+    # overflow where the argument does not): each overflows only where it is above the float
+    # maximum, and then so is the loss (softplus(x) ≈ x), which is refused.
+    a_lo, a_hi = -w * lo, -(w * z0) - w * eps
+    a_sur = abs(w) * (eps - z0) if w >= 0 else abs(w) * eps + abs(w) * z0
+    if not np.isfinite(max(a_lo, a_hi, a_sur)):
+        raise invalid("w", caller, "such that |w|·(|x0| + eps) stays below the float64 maximum "
+                      "(the losses are above it)", w)
+    return float(np.logaddexp(0.0, max(a_lo, a_hi))), float(np.logaddexp(0.0, a_sur))

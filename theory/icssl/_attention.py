@@ -9,6 +9,7 @@ so **columns sum to 1**. Distances are in the units of ``X``; ``h`` is in square
 from __future__ import annotations
 
 import numpy as np
+from scipy.spatial.distance import cdist
 from scipy.special import logsumexp
 
 from theory.validation import Interval, check_array, check_param, invalid
@@ -28,11 +29,77 @@ def _centre(U: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return U - c, V - c
 
 
-def _sqdist(U: np.ndarray, V: np.ndarray) -> np.ndarray:
-    """‖u_i − v_j‖² for all pairs, clipped at 0 (the expansion can round below)."""
-    U, V = _centre(U, V)
-    d2 = (U * U).sum(1)[:, None] + (V * V).sum(1)[None, :] - 2.0 * U @ V.T
-    return np.maximum(d2, 0.0)
+def _pow2(*arrays) -> int:
+    """The exponent k with max |entry| · 2⁻ᵏ in [1/2, 1) (0 when every entry is 0)."""
+    m = max((float(np.max(np.abs(a))) for a in arrays if a.size), default=0.0)
+    return int(np.frexp(m)[1]) if 0 < m < np.inf else 0
+
+
+def _scaled_sqdist(U: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, int]:
+    """(D, k) with ‖u_i − v_j‖² = D_ij · 4ᵏ, D_ij ∈ [0, 4·d].
+
+    The differences are taken directly (scipy ``cdist``), not through ‖u‖² + ‖v‖² − 2uᵀv: the
+    expansion cancels for near-duplicate points (two points 1e-9 apart with h = 1e-18 had an
+    affinity of 1.0 instead of e^{-1/2}). The points are first scaled by the power of two 2⁻ᵏ
+    (exact): squared coordinates beyond ~1e154 overflowed (NaN weights) and below ~1e-154 went
+    subnormal (entries 3e-4 wrong at 1e-160)."""
+    k = _pow2(U, V)
+    return cdist(np.ldexp(U, -k), np.ldexp(V, -k), "sqeuclidean"), k
+
+
+def _excess_sqdist(U: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, int]:
+    """(E, k) with E_ij · 4ᵏ = ‖u_i − v_j‖² − min_l ‖u_l − v_j‖² ≥ 0 (keys U, queries V).
+
+    The softmax over keys needs only these excesses. Taken as a difference of two squared
+    distances they cancel for a query far from the keys: a query at 1e200 from keys 0 and 1
+    split its weight 0.5/0.5 (before the scaling it was NaN); the nearest key takes it all.
+    So each is computed factored, (u_i − u_m)·((u_i − v) + (u_m − v)) with u_m the nearest key,
+    accurate to a few ulps of E itself. The nearest key is taken from the plain distances
+    and, where those could not tell it (a negative excess), from the factored ones. Work
+    O(n·m·d), in blocks of queries."""
+    D, k = _scaled_sqdist(U, V)
+    Us, Vs = np.ldexp(U, -k), np.ldexp(V, -k)
+    step = max(1, 2**21 // max(1, U.size))
+
+    def excess(cols, near):
+        out = np.empty((len(U), len(cols)))
+        for a in range(0, len(cols), step):
+            v, um = Vs[cols[a:a + step]][None], Us[near[a:a + step]][None]
+            out[:, a:a + step] = np.einsum("ibk,ibk->ib", Us[:, None, :] - um,
+                                           (Us[:, None, :] - v) + (um - v))
+        return out
+
+    cols = np.arange(len(V))
+    E = excess(cols, np.argmin(D, axis=0))
+    redo = np.flatnonzero(E.min(axis=0) < 0)
+    if redo.size:
+        E[:, redo] = excess(redo, np.argmin(E[:, redo], axis=0))
+    return np.maximum(E, 0.0), k
+
+
+def _neg_over_2h(D: np.ndarray, k: int, h: float) -> np.ndarray:
+    """−D · 4ᵏ / (2h) for D ≥ 0, through ``ldexp``: a factor 4ᵏ/2h beyond float64 gives −inf
+    (weight 0) where D > 0 and 0 where D = 0, never inf · 0 = NaN."""
+    m, e = np.frexp(h)
+    with np.errstate(over="ignore", under="ignore"):
+        return -np.ldexp(D / m, 2 * k - int(e) - 1)
+
+
+def _real(name: str, value, constraint: Interval, caller: str) -> float:
+    """``value`` checked against ``constraint`` and as a float: an int beyond float64
+    (10**400, which an Interval admits) is refused here rather than raising OverflowError
+    inside the arithmetic."""
+    check_param(name, value, constraint, caller)
+    try:
+        return float(value)
+    except OverflowError:
+        raise invalid(name, caller, f"{constraint} within float64 (<= ~1.8e308)",
+                      f"<int of {len(str(value))} digits>") from None
+
+
+def _bandwidth(h, caller: str) -> float:
+    """The bandwidth ``h`` (> 0, finite) as a float."""
+    return _real("h", h, _POS, caller)
 
 
 def _same_width(U, V, names, caller):
@@ -63,12 +130,10 @@ def rbf_gram(X, h: float) -> np.ndarray:
     Fan et al. (2025), §3 "Attn_rbf" (the graph behind Lemma 1).
     """
     X = _points(X, "X", "rbf_gram")
-    check_param("h", h, _POS, "rbf_gram")
-    d2 = _sqdist(X, X)
-    # exactly symmetric with a zero diagonal (the expansion leaves rounding residue on both)
-    d2 = (d2 + d2.T) / 2.0
-    np.fill_diagonal(d2, 0.0)
-    return np.exp(-d2 / (2.0 * h))
+    h = _bandwidth(h, "rbf_gram")
+    # direct differences: exactly symmetric, exactly 0 on the diagonal and between duplicates
+    D, k = _scaled_sqdist(X, X)
+    return np.exp(_neg_over_2h(D, k, h))
 
 
 def rbf_attention(U, V, h: float) -> np.ndarray:
@@ -107,12 +172,14 @@ def rbf_attention(U, V, h: float) -> np.ndarray:
     """
     U = _points(U, "U", "rbf_attention")
     V = _points(V, "V", "rbf_attention")
-    check_param("h", h, _POS, "rbf_attention")
+    h = _bandwidth(h, "rbf_attention")
     _same_width(U, V, ("U", "V"), "rbf_attention")
-    S = -_sqdist(U, V) / (2.0 * h)
     # shift each column to max 0 first: at |S| ~ 1e11 the ulp of S is ~1e-5, and subtracting a
-    # log-sum-exp of that size left columns summing to 1 − 3e-5 (hypothesis found it)
-    S = S - S.max(axis=0, keepdims=True)
+    # log-sum-exp of that size left columns summing to 1 − 3e-5 (hypothesis found it). The
+    # shift is taken on the (scaled, factored) distances, before the factor 1/2h: a query so
+    # far from every key that all its logits were −inf gave a column of NaN (−inf − (−inf))
+    E, k = _excess_sqdist(U, V)
+    S = _neg_over_2h(E, k, h)
     return np.exp(S - logsumexp(S, axis=0, keepdims=True))
 
 
@@ -136,13 +203,21 @@ def biased_softmax_attention(U, V, h: float) -> np.ndarray:
     """
     U = _points(U, "U", "biased_softmax_attention")
     V = _points(V, "V", "biased_softmax_attention")
-    check_param("h", h, _POS, "biased_softmax_attention")
+    h = _bandwidth(h, "biased_softmax_attention")
     _same_width(U, V, ("U", "V"), "biased_softmax_attention")
     # a common shift of U and V changes each query's logits by one constant, which the softmax
-    # over keys cancels; centring keeps uᵀv − ‖u‖²/2 from cancelling for offset data
-    U, V = _centre(U, V)
-    S = (U @ V.T) / h - ((U * U).sum(1) / (2.0 * h))[:, None]
-    S = S - S.max(axis=0, keepdims=True)  # as in rbf_attention: columns then sum to 1 exactly
+    # over keys cancels; centring keeps uᵀv − ‖u‖²/2 from cancelling for offset data. Scaled by
+    # powers of two before (no overflow in the centring) and after (no over/underflow in the
+    # products), as in rbf_attention: coordinates of 1e155 gave NaN columns, 1e-160 entries
+    # 2e-4 wrong. Near-duplicate keys at a bandwidth below ~eps·‖u‖² still cancel: that is
+    # this form's rounding (a transformer computes it so); rbf_attention does not.
+    k1 = _pow2(U, V)
+    U, V = _centre(np.ldexp(U, -k1), np.ldexp(V, -k1))
+    k2 = _pow2(U, V)
+    U, V = np.ldexp(U, -k2), np.ldexp(V, -k2)
+    T = 2.0 * (U @ V.T) - (U * U).sum(1)[:, None]  # (uᵀv/h − ‖u‖²/2h) · 2h / 4^(k1+k2)
+    # as in rbf_attention: shifted to max 0 (columns then sum to 1 exactly), before the factor
+    S = _neg_over_2h(T.max(axis=0, keepdims=True) - T, k1 + k2, h)
     return np.exp(S - logsumexp(S, axis=0, keepdims=True))
 
 
@@ -172,7 +247,7 @@ def attention_laplacian(X, h: float) -> tuple[np.ndarray, np.ndarray, np.ndarray
     Fan et al. (2025), Lemma 1 (App. A.1) and §3 ("L̂ = I − AD⁻¹").
     """
     X = _points(X, "X", "attention_laplacian")
-    check_param("h", h, _POS, "attention_laplacian")
+    h = _bandwidth(h, "attention_laplacian")
     A = rbf_gram(X, h)
     d = A.sum(axis=0)
     K = A / d[None, :]

@@ -12,7 +12,15 @@ from scipy import linalg
 from scipy.sparse.csgraph import connected_components
 from scipy.special import log_softmax, logsumexp, softmax
 
-from theory.icssl._attention import _same_width, _sqdist
+from theory.icssl._attention import (
+    _bandwidth,
+    _excess_sqdist,
+    _neg_over_2h,
+    _pow2,
+    _real,
+    _same_width,
+    _scaled_sqdist,
+)
 from theory.validation import (
     MAX_ITER,
     Interval,
@@ -55,8 +63,23 @@ def softmax_expectation(W, f) -> np.ndarray:
     if F.ndim not in (1, 2) or F.shape[-1] != W.shape[0]:
         raise invalid("f", "softmax_expectation", f"an array of shape (e,) or (n, e) with "
                       f"e = {W.shape[0]}", f"<array of shape {F.shape}>")
-    P = softmax(F @ W, axis=-1)
-    return P @ W.T
+    return _expectation(W, F)
+
+
+def _shifted_logits(F: np.ndarray, W: np.ndarray) -> np.ndarray:
+    """The logits F W shifted to max 0 over classes, without forming F W: F and W are scaled
+    by powers of two (exact), the shift is taken on the scaled product and the scale is put
+    back by ``ldexp`` (W ~ 1e300 with f ~ 1e10 overflowed to inf logits and NaN
+    probabilities; the answer is the saturated softmax)."""
+    kf, kw = _pow2(F), _pow2(W)
+    T = np.ldexp(F, -kf) @ np.ldexp(W, -kw)
+    with np.errstate(over="ignore", under="ignore"):
+        return -np.ldexp(T.max(axis=-1, keepdims=True) - T, kf + kw)
+
+
+def _expectation(W: np.ndarray, F: np.ndarray) -> np.ndarray:
+    """W softmax(Wᵀ f) per row of F, unvalidated (the TF_sup loop)."""
+    return softmax(_shifted_logits(F, W), axis=-1) @ W.T
 
 
 def labelled_log_likelihood(F_lab, y_lab, W) -> float:
@@ -80,7 +103,12 @@ def labelled_log_likelihood(F_lab, y_lab, W) -> float:
         raise invalid("F_lab", "labelled_log_likelihood", f"an array with {W.shape[0]} columns "
                       "(the rows of W)", f"<array of shape {F.shape}>")
     y = _labels(y_lab, F.shape[0], W.shape[1], "labelled_log_likelihood")
-    return float(log_softmax(F @ W, axis=1)[np.arange(len(y)), y].sum())
+    # shifted logits: F W beyond float64 gave NaN (inf − inf) for a finite log-likelihood
+    ll = float(log_softmax(_shifted_logits(F, W), axis=1)[np.arange(len(y)), y].sum())
+    if not np.isfinite(ll):
+        raise invalid("F_lab", "labelled_log_likelihood", "states whose log-likelihood is a "
+                      "float64 (>= ~-1.8e308 nats)", "<a log-likelihood below -1.8e308>")
+    return ll
 
 
 def _labels(y, m: int, C: int, caller: str) -> np.ndarray:
@@ -105,13 +133,17 @@ def rbf_kernel_weights(phi_q, phi_k, h: float, *, normalized: bool) -> np.ndarra
     """
     q = check_array(phi_q, "phi_q", "rbf_kernel_weights")
     k = check_array(phi_k, "phi_k", "rbf_kernel_weights")
-    check_param("h", h, _POS, "rbf_kernel_weights")
+    h = _bandwidth(h, "rbf_kernel_weights")
     check_param("normalized", normalized, Options(True, False), "rbf_kernel_weights")
     _same_width(q, k, ("phi_q", "phi_k"), "rbf_kernel_weights")
-    S = -_sqdist(q, k) / (2.0 * h)
     if normalized:
+        # as rbf_attention (keys k, queries q): shifted to max 0 before the factor 1/2h, on
+        # the factored excess distances; a query far from every key gave a row of NaN
+        E, p = _excess_sqdist(k, q)
+        S = _neg_over_2h(E.T, p, h)
         return np.exp(S - logsumexp(S, axis=1, keepdims=True))
-    return np.exp(S)
+    D, p = _scaled_sqdist(q, k)  # as rbf_gram: exact duplicates, no over/underflow
+    return np.exp(_neg_over_2h(D, p, h))
 
 
 def functional_gd(phi, y_lab, lab_idx, W, alpha: float, steps: int, *, h: float = 1.0,
@@ -156,14 +188,15 @@ def functional_gd(phi, y_lab, lab_idx, W, alpha: float, steps: int, *, h: float 
     W = check_array(W, "W", "functional_gd")
     n = phi.shape[0]
     lab = np.asarray(lab_idx)
-    if lab.ndim != 1 or not np.issubdtype(lab.dtype, np.integer) or (
-            lab.size and (lab.min() < 0 or lab.max() >= n)):
-        raise invalid("lab_idx", "functional_gd", f"an int array of indices in [0, {n})",
-                      f"<array {lab.dtype} of shape {lab.shape}>")
+    # an empty lab_idx was refused inside rbf_kernel_weights, naming its 'phi_k'
+    if lab.ndim != 1 or not np.issubdtype(lab.dtype, np.integer) or lab.size == 0 or (
+            lab.min() < 0 or lab.max() >= n):
+        raise invalid("lab_idx", "functional_gd", f"a non-empty int array of indices in "
+                      f"[0, {n})", f"<array {lab.dtype} of shape {lab.shape}>")
     y = _labels(y_lab, lab.size, W.shape[1], "functional_gd")
-    check_param("alpha", alpha, _NONNEG, "functional_gd")
+    alpha = _real("alpha", alpha, _NONNEG, "functional_gd")  # 10**400: OverflowError before
     check_param("steps", steps, Interval(0, MAX_ITER, integer=True), "functional_gd")
-    check_param("h", h, _POS, "functional_gd")
+    h = _bandwidth(h, "functional_gd")
     check_param("normalized", normalized, Options(True, False), "functional_gd")
     kappa = rbf_kernel_weights(phi, phi[lab], h, normalized=normalized)
     F = np.zeros((n, W.shape[0])) if F0 is None else check_array(F0, "F0", "functional_gd")
@@ -171,9 +204,15 @@ def functional_gd(phi, y_lab, lab_idx, W, alpha: float, steps: int, *, h: float 
         raise invalid("F0", "functional_gd", f"an array of shape {(n, W.shape[0])}",
                       f"<array of shape {F.shape}>")
     target = W.T[y]
-    for _ in range(steps):
-        R = target - softmax_expectation(W, F[lab])
-        F = F + alpha * kappa @ R
+    with np.errstate(over="ignore", invalid="ignore"):
+        for _ in range(steps):
+            R = target - _expectation(W, F[lab])
+            F = F + alpha * kappa @ R
+    if not np.all(np.isfinite(F)):
+        # the states left float64 (a huge step or W): there is no float answer to return;
+        # the next layer used to refuse its own input as softmax_expectation's 'f'
+        raise invalid("alpha", "functional_gd", "a step for which the states stay within "
+                      f"float64 over {steps} layer(s)", alpha)
     return F
 
 
@@ -210,8 +249,16 @@ def step_size_bound(W, K_lab) -> float:
         raise invalid("K_lab", "step_size_bound", "a non-zero PSD kernel", f"<λ_max {lam:g}>")
     if w <= 0:
         raise invalid("W", "step_size_bound", "a non-zero matrix", "<W = 0>")
-    # (2/‖W‖)² rather than 4/‖W‖²: the square of a huge (or tiny) norm over- (under-)flows
-    return (2.0 / w) ** 2 / lam
+    # 4/(‖W‖² λ) from mantissas and exponents: (2/‖W‖)² / λ raised OverflowError at
+    # ‖W‖ ~ 1e-160 (a bound of 5e160) and returned 0.0 at ‖W‖ ~ 1e200, λ ~ 1e-100 (5e-301)
+    (mw, ew), (ml, el) = np.frexp(w), np.frexp(lam)
+    with np.errstate(over="ignore", under="ignore"):
+        out = float(np.ldexp(4.0 / (mw * mw * ml), -2 * int(ew) - int(el)))
+    if not np.finfo(float).tiny <= out < np.inf:
+        raise invalid("W", "step_size_bound", "a W and K_lab whose bound 4/(‖W‖² λ_max) is a "
+                      "normal float64 (~2.2e-308 to ~1.8e308)",
+                      f"<‖W‖ = {w:.6g}, λ_max = {lam:.6g}>")
+    return out
 
 
 def erase_attention(S, lam: float) -> np.ndarray:
@@ -233,9 +280,15 @@ def erase_attention(S, lam: float) -> np.ndarray:
     """
     S = check_array(S, "S", "erase_attention")
     _square(S, "S", "erase_attention")
-    check_param("lam", lam, _NONNEG, "erase_attention")
-    # shifting each row by its maximum first: λ·S itself can overflow to inf for a large λ
-    return softmax(lam * (S - S.max(axis=1, keepdims=True)), axis=1)
+    lam = _real("lam", lam, _NONNEG, "erase_attention")
+    # shifting each row by its maximum first: λ·S itself can overflow to inf for a large λ.
+    # The shift is taken on S scaled by a power of two and the scale put back by ldexp:
+    # S − max S overflowed for entries of ±1e308, and λ = 0 times −inf gave rows of NaN
+    k = _pow2(S)
+    Ss = np.ldexp(S, -k)
+    with np.errstate(over="ignore", under="ignore"):
+        return softmax(-np.ldexp(lam * (Ss.max(axis=1, keepdims=True) - Ss), k),
+                       axis=1)
 
 
 def _square(S, name, caller):
@@ -249,7 +302,13 @@ def diagonal_gap(S) -> float:
     S = check_array(S, "S", "diagonal_gap")
     _square(S, "S", "diagonal_gap")
     off = S + np.diag(np.full(len(S), -np.inf))
-    return float(np.min(np.diag(S) - off.max(axis=1)))
+    with np.errstate(over="ignore"):
+        g = float(np.min(np.diag(S) - off.max(axis=1)))
+    if len(S) > 1 and not np.isfinite(g):
+        # entries of ±1e308: the gap 2e308 is no float64 (inf was returned, as for n = 1)
+        raise invalid("S", "diagonal_gap", "a matrix whose diagonal gaps are within float64",
+                      f"<array of shape {S.shape}, entries in [{S.min():.3g}, {S.max():.3g}]>")
+    return g
 
 
 def harmonic_label_propagation(A, lab_idx, y_lab, n_classes: int) -> np.ndarray:
@@ -305,6 +364,10 @@ def harmonic_label_propagation(A, lab_idx, y_lab, n_classes: int) -> np.ndarray:
                           "unlabelled node is connected to a labelled one",
                           f"<{int(np.isin(comp, orphan).sum())} node(s) without a labelled "
                           "node in their component>")
+        # the solution is invariant to scaling A; scaled by a power of two (exact) to max 1/2
+        # .. 1: degrees of 200 affinities of 1e307 overflowed (LAPACK refused inf), and
+        # subnormal affinities (1e-320) lost digits (6e-4 off)
+        A = np.ldexp(A, -_pow2(A))
         L = np.diag(A.sum(1)) - A
         try:
             out[unl] = linalg.solve(L[np.ix_(unl, unl)], A[np.ix_(unl, lab)] @ Y,

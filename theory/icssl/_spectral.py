@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import linalg
 
-from theory.icssl._attention import attention_laplacian
+from theory.icssl._attention import _bandwidth, _pow2, attention_laplacian
 from theory.validation import (
     MAX_ITER,
     Interval,
@@ -83,7 +83,7 @@ def laplacian_eigenmap(X, h: float, k: int, *, side: str = "left",
     """
     X = check_array(X, "X", "laplacian_eigenmap")
     n = X.shape[0]
-    check_param("h", h, _POS, "laplacian_eigenmap")
+    h = _bandwidth(h, "laplacian_eigenmap")
     check_param("side", side, Options("left", "right"), "laplacian_eigenmap")
     check_param("drop_trivial", drop_trivial, Options(True, False), "laplacian_eigenmap")
     kmax = n - 1 if drop_trivial else n
@@ -140,6 +140,9 @@ def sin_max_principal_angle(A, B) -> float:
 def _orthonormal_basis(A, name):
     """Left singular vectors of a full-column-rank A. A rank-deficient A has no k-dimensional
     span: QR would return a basis padded with rounding noise and a meaningless angle."""
+    # the span is invariant to scaling: by a power of two (exact) to max |entry| 1/2 .. 1,
+    # subnormal entries (1e-320) lost digits in the SVD (the sine 3e-6 off)
+    A = np.ldexp(A, -_pow2(A))
     U, s, _ = np.linalg.svd(A, full_matrices=False)
     check_full_column_rank(A, name, "sin_max_principal_angle", singular_values=s)
     return U
@@ -202,6 +205,12 @@ def subspace_iteration(K_hat, k: int, iters: int, *, orthonormalize: bool = True
             raise invalid("Phi0", "subspace_iteration", f"an array of shape {(n, k)}",
                           f"<array of shape {Phi.shape}>")
     if orthonormalize:
+        if Phi0 is not None:
+            # orth() of a start without k independent columns (zeros, a repeated column) is
+            # undefined: QR padded it with rounding noise and the layers ran from that. The
+            # span is scale-free, so the start is scaled by a power of two (exact) first
+            Phi = check_full_column_rank(np.ldexp(Phi, -_pow2(Phi)), "Phi0",
+                                         "subspace_iteration")
         Phi = np.linalg.qr(Phi)[0]
     KT = K.T
     for _ in range(iters):
@@ -228,11 +237,17 @@ def generalized_eigh(A) -> tuple[np.ndarray, np.ndarray]:
     evals : array of shape (n,), ascending; F : array of shape (n, n), D-orthonormal columns.
     """
     A = check_symmetric(check_array(A, "A", "generalized_eigh"), "A", "generalized_eigh")
+    # scaled by 4⁻ʲ (exact): the eigenvalues do not change and F scales by 2ʲ, undone at the
+    # end. Degrees of 200 affinities of 1e307 overflowed (LAPACK refused inf) and subnormal
+    # affinities (1e-320) moved the eigenvalues by 1e-4
+    j = _pow2(A) // 2
+    A = np.ldexp(A, -2 * j)
     d = A.sum(axis=1)
     if np.any(d <= 0):
         raise invalid("A", "generalized_eigh", "an affinity matrix with positive degrees",
-                      f"<array with min degree {d.min():g}>")
+                      f"<array with min degree {d.min():g} * 4**{j}>")
     D = np.diag(d)
-    return linalg.eigh(D - A, D)
+    ev, F = linalg.eigh(D - A, D)
+    return ev, np.ldexp(F, -j)
 
 

@@ -22,7 +22,7 @@ import functools
 import inspect
 from numbers import Integral
 
-from theory.validation import Interval, Options, invalid, validate_params
+from theory.validation import Bool, Interval, Options, invalid, validate_params
 
 _POS = Interval(1, None, integer=True)
 _NONNEG = Interval(0, None, integer=True)
@@ -66,7 +66,9 @@ def configs(version: str = "v3") -> dict:
         ``name -> dict(D, H, J, L, img, p, c, C, N)`` with ``N = (img/p)²`` patches.
         Source: ``configs.py`` of each version (the released sizes).
     """
-    if version not in ("v3", "v1"):
+    # a str first: ``array in tuple`` compares elementwise and raises numpy's "truth value of an
+    # array is ambiguous" instead of the message below
+    if not isinstance(version, str) or version not in ("v3", "v1"):
         raise invalid("version", "configs", "one of {'v3', 'v1'}", version)
     names = list(_CONFIGS_V3) if version == "v3" else ["pico", "nano", "tiny", "small"]
     out = {}
@@ -100,7 +102,7 @@ def num_patches(img: int, p: int = 16) -> int:
 _SHAPE = {"D": _POS, "L": _POS, "J": _POS, "C": _POS, "N": _POS, "p": _POS, "c": _POS}
 
 
-@validate_params({**_SHAPE, "variant": Options("v3", "v1"), "unused_cls": Options(True, False)})
+@validate_params({**_SHAPE, "variant": Options("v3", "v1"), "unused_cls": Bool()})
 @_python_ints
 def params_jumbo(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int = 3,
                  variant: str = "v3", unused_cls: bool = True) -> int:
@@ -165,7 +167,7 @@ def _ffn(D, J):
 
 
 @validate_params({"D": _POS, "L": _POS, "R": _NONNEG, "C": _POS, "N": _POS, "p": _POS,
-                  "c": _POS, "layerscale": Options(True, False)})
+                  "c": _POS, "layerscale": Bool()})
 @_python_ints
 def params_vit_registers(D: int, L: int, R: int, C: int, N: int, p: int = 16, c: int = 3,
                          layerscale: bool = True) -> int:
@@ -266,8 +268,11 @@ def ffn_flop_ratio(J: int, N: int) -> float:
 
     The Jumbo FFN costs as much as J² patch tokens, i.e. J times the FFN cost of J registers.
     Paper: Fig. 3 (our derivation).
+
+    The exact ratio of the two Python ints, correctly rounded; refused where it is not a float64
+    (above 1.8e308, or positive but below 5e-324, which would round to 0.0).
     """
-    return J * J / N
+    return _ratio(J * J, N, "ffn_flop_ratio", ("J", J), ("N", N))
 
 
 @validate_params({**_SHAPE})
@@ -287,7 +292,33 @@ def jumbo_ffn_share(D: int, L: int, J: int, C: int, N: int, p: int = 16, c: int 
     >>> D, L, J, C = cf["D"], cf["L"], cf["J"], cf["C"]
     >>> [round(jumbo_ffn_share(D, L, J, C, num_patches(s)), 3) for s in (128, 224, 448)]
     [0.241, 0.085, 0.014]
+
+    The share lies in (0, 1); where it is below 5e-324 (N, C or p·c beyond ~1e160 against J·D)
+    it would round to 0.0, and the parameter whose term dominates the FLOPs is refused.
     """
-    return 16 * L * J * J * D * D / flops_jumbo(D, L, J, C, N, p, c)
+    F = flops_jumbo(D, L, J, C, N, p, c)
+    # the dominant term of F names the parameter that makes the share vanish
+    terms = {"N": L * (8 * (N + J) * D * D + 4 * (N + J) ** 2 * D + 16 * N * D * D),
+             "C": 2 * (J + 1) * D * C, ("p" if p * p >= c else "c"): 2 * N * c * p * p * D}
+    name = max(terms, key=terms.get)
+    value = {"N": N, "C": C, "p": p, "c": c}[name]
+    return _ratio(16 * L * J * J * D * D, F, "jumbo_ffn_share", ("J", J), (name, value),
+                  "share")
+
+
+def _ratio(num: int, den: int, caller: str, big: tuple, small: tuple,
+           what: str = "ratio") -> float:
+    """``num / den`` (positive Python ints) as a float, correctly rounded (Python's int division),
+    or a refusal in the package's template: naming ``big`` (name, value) where the ratio
+    overflows float64, ``small`` where a positive ratio would round to 0.0."""
+    try:
+        r = num / den
+    except OverflowError:
+        raise invalid(big[0], caller, f"small enough that the {what} stays below 1.8e308 (float64)",
+                      big[1]) from None
+    if r == 0.0:
+        raise invalid(small[0], caller, f"small enough that the {what} stays above 5e-324 "
+                      "(float64; it would round to 0.0)", small[1])
+    return r
 
 

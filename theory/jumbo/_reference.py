@@ -10,6 +10,7 @@ multiplicity ``L`` instead of being listed L times, so the sums can be expanded 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ def weight_tensors(model: str, D, L, C, N, p=16, c=3, J=1, R=0, *, unused_cls=Tr
         t += _ln("norm", J * D) + _linear("head", J * D, C)
     elif model == "registers":
         t += [Tensor("cls_token", (1, 1, D))]
-        if not isinstance(R, int) or R > 0:
+        if not isinstance(R, Integral) or R > 0:  # numpy ints too: R = np.int64(0) listed
+            # an empty reg_token the model does not have
             t.append(Tensor("reg_token", (1, R, D)))
         t += layer + [Tensor(blk + "ls1.gamma", (D,), L), Tensor(blk + "ls2.gamma", (D,), L)]
         t += _ln("norm", D) + _linear("head", D, C)
@@ -128,7 +130,9 @@ def matmuls(model: str, D, L, C, N, p=16, c=3, J=1, R=0, H=1) -> list[Matmul]:
     else:
         raise ValueError(f"The 'model' parameter of matmuls must be one of "
                          f"{{'jumbo_v3', 'jumbo_v1', 'registers'}}. Got {model!r} instead.")
-    hd = D / H
+    # an int head width where H divides D: D / H is a float, and the FLOPs then a float that
+    # rounds the exact count beyond 2**53 (a 45-digit count was off in its 18th digit)
+    hd = D // H if isinstance(D, Integral) and isinstance(H, Integral) and D % H == 0 else D / H
     mm = [Matmul("patch_embed", N, c * p * p, D)]
     mm += [Matmul("qkv", T, D, 3 * D, L), Matmul("q@k^T", T, hd, T, L * H),
            Matmul("attn@v", T, T, hd, L * H), Matmul("proj", T, D, D, L)]

@@ -18,6 +18,7 @@ from scipy.special import xlogy
 from theory.pnl_augment._loglinear import (
     _distribution,
     _mask,
+    _real,
     _softmax,
     _tensor,
     _zeta,
@@ -47,9 +48,9 @@ def released_encode(P, mask, *, lr: float = 1.0, n_iter: int = 1000, eps: float 
     """
     P = _distribution(P, "P", "released_encode")
     B = _mask(mask, P.shape, "mask", "released_encode")
-    check_param("lr", lr, Interval(0, None, closed="neither"), "released_encode")
+    lr = _real("lr", lr, Interval(0, None, closed="neither"), "released_encode")
     check_param("n_iter", n_iter, Interval(1, MAX_ITER, integer=True), "released_encode")
-    check_param("eps", eps, Interval(0, None), "released_encode")
+    eps = _real("eps", eps, Interval(0, None), "released_encode")
     check_param("error_tol", error_tol, Interval(0, None), "released_encode")
     idx = np.argwhere(B)
     flat = np.flatnonzero(B.ravel())
@@ -109,9 +110,10 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
     """
     th = _tensor(theta, "theta", "released_backward_step").copy()
     X = check_neighbors(P_neighbors, th.shape, "released_backward_step")
-    check_param("lr", lr, Interval(0, None, closed="neither"), "released_backward_step")
+    # as floats: an int such as 10**400 raised OverflowError in lr / k
+    lr = _real("lr", lr, Interval(0, None, closed="neither"), "released_backward_step")
     check_param("n_iter", n_iter, Interval(1, MAX_ITER, integer=True), "released_backward_step")
-    check_param("eps", eps, Interval(0, None), "released_backward_step")
+    eps = _real("eps", eps, Interval(0, None), "released_backward_step")
     check_param("error_tol", error_tol, Interval(0, None), "released_backward_step")
     if isinstance(record, str | bytes) or not all(
             r in Interval(1, None, integer=True) for r in record):
@@ -192,9 +194,18 @@ def mixture_fit(P_out, P_start, P_target):
             raise invalid(name, "mixture_fit", f"a tensor of the shape of P_out {A.shape}",
                           f"<array of shape {T.shape}>")
     d = (Pb - P0).ravel()
-    nd = float(d @ d)
-    if nd == 0:
+    if not np.any(d):
         raise invalid("P_target", "mixture_fit", "a tensor different from P_start", "<equal>")
-    s = float((A - P0).ravel() @ d) / nd
-    r = float(np.linalg.norm((A - (1 - s) * P0 - s * Pb).ravel()) / np.sqrt(nd))
+    # the inner products on everything scaled by the power of two of d (exact, s and r are
+    # ratios): a difference of 1e-200 squared to 0 and the tensors were refused as equal
+    k = -int(np.frexp(float(np.max(np.abs(d))))[1])
+    with np.errstate(over="ignore"):
+        d = np.ldexp(d, k)
+        nd = float(d @ d)
+        s = float(np.ldexp((A - P0).ravel(), k) @ d) / nd
+        res = np.ldexp((A - (1 - s) * P0 - s * Pb).ravel(), k)
+    r = float(np.linalg.norm(res) / np.sqrt(nd))
+    if not (np.isfinite(s) and np.isfinite(r)):
+        raise invalid("P_out", "mixture_fit", "a tensor whose distance from P_start is within "
+                      "float64 of the step P_target − P_start", f"<s = {s:.3g}, r = {r:.3g}>")
     return s, r

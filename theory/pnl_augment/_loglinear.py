@@ -14,7 +14,14 @@ from itertools import product
 import numpy as np
 from scipy.special import logsumexp
 
-from theory.validation import Interval, check_array, check_distribution, check_param, invalid
+from theory.validation import (
+    MAX_ITER,
+    Interval,
+    check_array,
+    check_distribution,
+    check_param,
+    invalid,
+)
 
 _POS = Interval(1, None, integer=True)
 
@@ -71,6 +78,58 @@ def _softmax(L: np.ndarray):
     return E / z, m + float(np.log(z))
 
 
+def _real(name: str, value, constraint: Interval, caller: str) -> float:
+    """``value`` checked against ``constraint`` and as a float: an int beyond float64
+    (10**400, which an Interval admits) is refused rather than raising OverflowError inside
+    the arithmetic."""
+    check_param(name, value, constraint, caller)
+    try:
+        return float(value)
+    except OverflowError:
+        raise invalid(name, caller, f"{constraint} within float64 (<= ~1.8e308)",
+                      f"<int of {len(str(value))} digits>") from None
+
+
+def _pow2(A: np.ndarray) -> int:
+    """k with max |A| · 2⁻ᵏ in [1/2, 1) (0 for a zero or non-finite maximum)."""
+    m = float(np.max(np.abs(A))) if A.size else 0.0
+    return int(np.frexp(m)[1]) if 0 < m < np.inf else 0
+
+
+def _linear(A: np.ndarray, fn, name: str, caller: str) -> np.ndarray:
+    """``fn`` (a ζ or Möbius transform: sums and differences) on ``A``. Where partial sums
+    overflowed it is redone on A scaled by a power of two and scaled back (exact): entries of
+    ±1e308 gave inf and NaN (inf − inf) where the transform is a float64. An answer beyond
+    float64 is refused."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = fn(A)
+        if np.all(np.isfinite(out)):
+            return out
+        k = _pow2(A)
+        out = np.ldexp(fn(np.ldexp(A, -k)), k)
+    if not np.all(np.isfinite(out)):
+        raise invalid(name, caller, "a tensor whose transform is within float64 (|entries| "
+                      "<= ~1.8e308)", f"<array of shape {A.shape}, max |entry| "
+                      f"{float(np.max(np.abs(A))):.3g}>")
+    return out
+
+
+def _log_softmax_parts(theta: np.ndarray):
+    """(ζθ shifted to max 0, max ζθ) for θ with θ(⊥) = 0: ζθ itself when it is finite, else
+    from θ scaled by 2⁻ᵏ, the shift taken there and the scale put back by ``ldexp`` (θ of
+    ±1e308 overflowed ζθ: P came back summing to 3 and ψ as inf or NaN)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        L = _zeta(theta)
+    if np.all(np.isfinite(L)):
+        m = float(L.max())
+        return L - m, m
+    k = _pow2(theta)
+    Ls = _zeta(np.ldexp(theta, -k))
+    top = float(Ls.max())
+    with np.errstate(over="ignore"):
+        return -np.ldexp(top - Ls, k), float(np.ldexp(top, k))
+
+
 def zeta(T) -> np.ndarray:
     r"""Lower ζ transform: cumulative sums along every axis.
 
@@ -78,10 +137,7 @@ def zeta(T) -> np.ndarray:
 
     Maps θ to log P (up to the normaliser); the ζ-transform of Sugiyama et al. (2017).
     """
-    A = _tensor(T, "T", "zeta")
-    for ax in range(A.ndim):
-        A = np.cumsum(A, axis=ax)
-    return A
+    return _linear(_tensor(T, "T", "zeta"), _zeta, "T", "zeta")
 
 
 def mobius(T) -> np.ndarray:
@@ -89,9 +145,24 @@ def mobius(T) -> np.ndarray:
 
     .. math:: (\mu T)(x) = \sum_{S \subseteq [d]} (-1)^{|S|} T(x - e_S) \quad (T = 0 \text{ off } \Omega)
     """
-    A = _tensor(T, "T", "mobius")
+    return _linear(_tensor(T, "T", "mobius"), _mobius, "T", "mobius")
+
+
+def _mobius(A: np.ndarray) -> np.ndarray:
     for ax in range(A.ndim):
         A = np.diff(A, axis=ax, prepend=0.0)
+    return A
+
+
+def _mobius_up(A: np.ndarray) -> np.ndarray:
+    for ax in range(A.ndim):
+        A = np.flip(np.diff(np.flip(A, axis=ax), axis=ax, prepend=0.0), axis=ax)
+    return A
+
+
+def _zeta_up_flip(A: np.ndarray) -> np.ndarray:
+    for ax in range(A.ndim):
+        A = np.flip(np.cumsum(np.flip(A, axis=ax), axis=ax), axis=ax)
     return A
 
 
@@ -100,10 +171,7 @@ def zeta_up(T) -> np.ndarray:
 
     .. math:: (\zeta^\uparrow T)(x) = \sum_{s \ge x} T(s)
     """
-    A = _tensor(T, "T", "zeta_up")
-    for ax in range(A.ndim):
-        A = np.flip(np.cumsum(np.flip(A, axis=ax), axis=ax), axis=ax)
-    return A
+    return _linear(_tensor(T, "T", "zeta_up"), _zeta_up_flip, "T", "zeta_up")
 
 
 def mobius_up(T) -> np.ndarray:
@@ -111,10 +179,7 @@ def mobius_up(T) -> np.ndarray:
 
     .. math:: (\mu^\uparrow T)(x) = \sum_{S \subseteq [d]} (-1)^{|S|} T(x + e_S)
     """
-    A = _tensor(T, "T", "mobius_up")
-    for ax in range(A.ndim):
-        A = np.flip(np.diff(np.flip(A, axis=ax), axis=ax, prepend=0.0), axis=ax)
-    return A
+    return _linear(_tensor(T, "T", "mobius_up"), _mobius_up, "T", "mobius_up")
 
 
 def theta_to_P(theta) -> np.ndarray:
@@ -127,7 +192,18 @@ def theta_to_P(theta) -> np.ndarray:
     """
     th = _tensor(theta, "theta", "theta_to_P").copy()
     th.flat[0] = 0.0
-    L = zeta(th)
+    with np.errstate(over="ignore", invalid="ignore"):
+        L = _zeta(th)
+    # shifted to max 0 first where |ζθ| ≥ 2¹⁰: ζθ − ψ loses ψ's log Σ part to the ulp of ζθ
+    # (a relative error eps·|ζθ| in P; θ = (0, 1e17, 1e17, −1e17) gave P = (0, 1, 1, 1),
+    # summing to 3). Where ζθ itself is beyond float64 (θ ~ ±1e308) the shift is taken on the
+    # scaled θ. Below 2¹⁰ (error < 1e-13) the unshifted form is kept: the claims' cvxpy
+    # references are solved from these P, and move by more than their tolerance when P moves
+    # by an ulp
+    if not np.all(np.isfinite(L)):
+        L = _log_softmax_parts(th)[0]
+    elif float(np.max(np.abs(L))) >= 2.0**10:
+        L = L - L.max()
     return np.exp(L - logsumexp(L))
 
 
@@ -140,7 +216,19 @@ def log_partition(theta) -> float:
     """
     th = _tensor(theta, "theta", "log_partition").copy()
     th.flat[0] = 0.0
-    return float(logsumexp(zeta(th)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        L = _zeta(th)
+    if np.all(np.isfinite(L)):
+        return float(logsumexp(L))
+    # ζθ beyond float64 (θ ~ ±1e308) gave inf or NaN: max ζθ + log Σ exp(ζθ − max), the
+    # shift taken on the scaled θ; refused where ψ itself is beyond float64
+    S, top = _log_softmax_parts(th)
+    psi = top + float(logsumexp(S))
+    if not np.isfinite(psi):
+        raise invalid("theta", "log_partition", "natural coordinates whose ψ is within float64 "
+                      "(<= ~1.8e308 nats)", f"<array of shape {th.shape}, max |entry| "
+                      f"{float(np.max(np.abs(th))):.3g}>")
+    return psi
 
 
 def P_to_theta(P) -> np.ndarray:
@@ -168,7 +256,7 @@ def eta_to_P(eta_T) -> np.ndarray:
 
     .. math:: p = \mu^\uparrow \eta
     """
-    return mobius_up(_tensor(eta_T, "eta_T", "eta_to_P"))
+    return _linear(_tensor(eta_T, "eta_T", "eta_to_P"), _mobius_up, "eta_T", "eta_to_P")
 
 
 def body_mask(shape, order: int) -> np.ndarray:
@@ -181,10 +269,16 @@ def body_mask(shape, order: int) -> np.ndarray:
     Paper "many-body approximation" (code ``default_B(shape, order)``; counts ours).
     """
     raw = tuple(shape) if isinstance(shape, tuple | list) else (shape,)
+    if not raw:  # () raised numpy's "cannot reshape array of size 0"
+        raise invalid("shape", "body_mask", "a non-empty shape", shape)
     for s in raw:
         # checked before int(): int(True) and int(2.7) would pass silently
         check_param("shape", s, _POS, "body_mask")
     shape = tuple(int(s) for s in raw)
+    # capped: the mask and its index array have one entry per cell (10**6 × 10**6 would ask
+    # for terabytes)
+    if math.prod(shape) > MAX_ITER:
+        raise invalid("shape", "body_mask", f"a shape with at most {MAX_ITER} cells", shape)
     check_param("order", order, Interval(0, None, integer=True), "body_mask")
     idx = np.indices(shape).reshape(len(shape), -1)
     return ((idx != 0).sum(axis=0) <= order).reshape(shape)
@@ -271,9 +365,18 @@ def kl(P, Q) -> float:
     # do not lose the answer in the difference of two entropies (Σ p log p − Σ p log q)
     a, b = A.ravel(), B.ravel()
     pos = a > 0
-    r = (b[pos] - a[pos]) / a[pos]
+    ap, bp = a[pos], b[pos]
+    with np.errstate(over="ignore"):
+        r = (bp - ap) / ap
+    # p·f(r) = (q − p) − p·log(q/p). Where q < p/2¹⁰ the log is taken as log q − log p:
+    # log1p(r) loses ~eps·p/q near r = −1 (q/p = 1e-18 gave inf, 1e-12 a KL 8e-7 off); where
+    # r overflowed (p = 1e-310 against q = 1/2) f(r) was inf − inf = NaN
+    far = (r < -1.0 + 2.0**-10) | ~np.isfinite(r)
+    terms = np.empty_like(r)
+    terms[~far] = ap[~far] * _r_minus_log1p(r[~far])
+    terms[far] = (bp[far] - ap[far]) - ap[far] * (np.log(bp[far]) - np.log(ap[far]))
     # Σ(p − q) from the entrywise differences (exact for nearby entries), not Σp − Σq
-    return float(np.sum(a[pos] * _r_minus_log1p(r)) + math.fsum(a - b))
+    return float(np.sum(terms) + math.fsum(a - b))
 
 
 def _r_minus_log1p(r: np.ndarray) -> np.ndarray:

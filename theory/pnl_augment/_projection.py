@@ -26,6 +26,7 @@ from theory.pnl_augment._loglinear import (
     fisher_from,
     fisher_index,
     kl,
+    log_partition,
     zeta,
 )
 from theory.validation import MAX_ITER, Interval, check_param, invalid
@@ -44,6 +45,24 @@ class NewtonTrace:
 
 def _state(theta):
     return _softmax(_zeta(theta))
+
+
+def _newton_step(G: np.ndarray, g: np.ndarray) -> np.ndarray:
+    """G⁻¹g. The Fisher variances η_u(1 − η_u) span as many decades as the cell
+    probabilities: cells of ~1e-40 made G singular in floats (numpy raised LinAlgError out of
+    m_project). There the system is solved with G scaled to unit diagonal (the same step in
+    exact arithmetic), and by least squares if that is singular too; the line search keeps
+    the energy from rising."""
+    try:
+        return np.linalg.solve(G, g)
+    except np.linalg.LinAlgError:
+        pass
+    s = 1.0 / np.sqrt(np.maximum(np.diag(G), np.finfo(float).tiny))
+    Gs = s[:, None] * G * s[None, :]
+    try:
+        return s * np.linalg.solve(Gs, s * g)
+    except np.linalg.LinAlgError:
+        return s * np.linalg.lstsq(Gs, s * g, rcond=None)[0]
 
 
 def newton_energy(theta0, free, eta_target, *, tol: float = 1e-13, max_iter: int = 100):
@@ -87,7 +106,7 @@ def newton_energy(theta0, free, eta_target, *, tol: float = 1e-13, max_iter: int
         if it == max_iter:
             break
         G = fisher_from(H.ravel(), flat, K)
-        step = np.linalg.solve(G, g)
+        step = _newton_step(G, g)
         a = 1.0
         while True:
             cand = theta.copy()
@@ -95,6 +114,13 @@ def newton_energy(theta0, free, eta_target, *, tol: float = 1e-13, max_iter: int
             Qc, Ec = energy(cand)
             # Armijo on the energy; near machine precision accept any step that does not raise it
             if Ec <= E - 1e-4 * a * float(g @ step) or Ec <= E + 1e-15 * max(1.0, abs(E)) or a < 1e-10:
+                break
+            # below the energy's rounding noise the Armijo test cannot see a decrease: cells of
+            # 1e-14 .. 1e-35 stalled the projection at gradients of 1e-12 .. 1e-11 (returned
+            # after max_iter, small cells 1e-5 off, without a word). Keep the full step there
+            # when it lowers the gradient
+            if a == 1.0 and gn < 1e-8 and float(np.max(np.abs(
+                    _zeta_up(Qc).ravel()[flat] - t_F))) < gn:
                 break
             a *= 0.5
         theta, Q, E = cand, Qc, Ec
@@ -227,7 +253,8 @@ def energy(theta, P, mask) -> float:
         raise invalid("theta", "energy", "a tensor supported on the mask", "<nonzero off the mask>")
     th.flat[0] = 0.0
     H = -float(np.sum(xlogy(P, P)))
-    return -H + float(logsumexp(zeta(th))) - float(np.sum(th * eta(P)))
+    # ψ by log_partition: θ of ±1e308 was refused as zeta's 'T' (or ψ came back inf/NaN)
+    return -H + log_partition(th) - float(np.sum(th * eta(P)))
 
 
 def pythagoras_residual(P, Q, R) -> float:

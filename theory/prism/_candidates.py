@@ -14,14 +14,15 @@ from theory.validation import (
     MAX_ITER,
     Interval,
     check_array,
-    check_int,
     check_param,
     check_rng,
     invalid,
     validate_params,
 )
 
-_C = Interval(2, None, integer=True)
+#: A class count above 1e308 is not a float: the expectations below would raise OverflowError.
+_CMAX = 10**308
+_C = Interval(2, _CMAX, integer=True, label=("2", "1e308"))
 _Q = Interval(0, 1, closed="both")
 _QPOS = Interval(0, 1, closed="right")
 
@@ -115,7 +116,19 @@ def p_overlap_diff_class(C: int, q: float) -> float:
     if q == 1:
         return 1.0
     # 1 - (1-q)^2 (1-q^2)^{C-2} by expm1/log1p: no cancellation at small q
-    return float(-np.expm1(2 * np.log1p(-q) + (C - 2) * np.log1p(-q * q)))
+    return float(-np.expm1(2 * np.log1p(-q) + _k_log1m_q2(C - 2, q))) + 0.0
+
+
+def _k_log1m_q2(k: int, q: float) -> float:
+    """``k · log(1 - q²)`` for a count ``k``: below q = 1e-8 as ``-(k q) q`` (the next term,
+    q⁴/2, is below 1e-16 of it), where q² alone underflowed from q ~ 1e-162 on (at q = 1e-200,
+    C = 1e300 the exponent -1e-100 was lost and the probability read 0); above q = 1/2 as
+    ``log1p(-q) + log1p(q)``, which keeps what rounding q² loses near q = 1."""
+    if q < 1e-8:
+        return -(k * q) * q
+    if q <= 0.5:
+        return float(k * np.log1p(-q * q))
+    return float(k * (np.log1p(-q) + np.log1p(q)))
 
 
 @validate_params({"C": _C, "q": _Q})
@@ -134,7 +147,7 @@ def p_shared_distractor(C: int, q: float) -> float:
     """
     if q == 1:
         return 1.0
-    return float(-np.expm1((C - 1) * np.log1p(-q * q)))
+    return float(-np.expm1(_k_log1m_q2(C - 1, q))) + 0.0
 
 
 @validate_params({"C": _C, "q": _Q})
@@ -164,11 +177,22 @@ def relational_pair_count(N: int, C: int, q: float) -> float:
 
     Quadratic in ``N``: absent from the claimed ``O(|E| d)``. Location: our derivation.
     """
-    N = check_int(N, "N", "relational_pair_count", 1)
-    C = check_int(C, "C", "relational_pair_count", 2)
+    check_param("N", N, Interval(1, _CMAX, integer=True, label=("1", "1e308")),
+                "relational_pair_count")
+    N = int(N)
+    C = int(check_param("C", C, _C, "relational_pair_count"))
     check_param("q", q, _Q, "relational_pair_count")
     r = 1.0 / C + (1.0 - 1.0 / C) * q
-    return float(C * (N * r + N * (N - 1) * r * r))
+    if N < 2**26:  # N(N - 1) is an exact int below 2^52 here
+        return float(C * (N * r + N * (N - 1) * r * r))
+    # in floats, ordered so that no factor overflows before the result does (N(N - 1) as a
+    # Python int made float() raise OverflowError from N ~ 1.3e154 on, answers ~1e300 included)
+    n = float(N)
+    value = C * (n * r) * (1.0 + (n - 1.0) * r)
+    if not np.isfinite(value):
+        raise invalid("N", "relational_pair_count", "an int for which the count is below the "
+                      "float64 maximum (~1.8e308)", N)
+    return float(value)
 
 
 def check_mask(M, caller: str) -> np.ndarray:

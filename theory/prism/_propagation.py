@@ -35,9 +35,22 @@ def row_normalize(X) -> np.ndarray:
 
 
 def _rownorm(X):
-    # unchecked: prism_step is also evaluated off its domain by root finders
+    # unchecked: prism_step is also evaluated off its domain by root finders. Each row is first
+    # divided by the power of two at or below its largest |entry| (exact, so ordinary rows keep
+    # every bit): a row of 1e308s summed to inf and came back all zeros.
+    X = X / _pow2(np.max(np.abs(X), axis=1, keepdims=True)) if X.size else X
     s = X.sum(1, keepdims=True)
     return np.divide(X, s, out=np.zeros_like(X), where=s > 0)
+
+
+def _pow2(top, even: bool = False):
+    """The power of two at or below ``top`` (1 where ``top`` is 0); with ``even`` a power of
+    four (its square root is exact too)."""
+    top = np.asarray(top, dtype=float)
+    e = np.frexp(top)[1] - 1
+    if even:
+        e = 2 * (e // 2)
+    return np.where(top > 0, np.ldexp(1.0, e), 1.0)
 
 
 def sym_norm(W) -> np.ndarray:
@@ -50,6 +63,9 @@ def sym_norm(W) -> np.ndarray:
     if W.shape[0] != W.shape[1] or np.any(W < 0) or not np.array_equal(W, W.T):
         raise invalid("W", "sym_norm", "a square, symmetric, non-negative array",
                       f"<array of shape {W.shape}>")
+    # Ŝ does not change when W is scaled: W is divided by a power of four (exact, square roots
+    # included), so degrees of ~1e308 weights do not overflow (Ŝ was all zeros)
+    W = W / _pow2(np.max(W) if W.size else 0.0, even=True)
     d = W.sum(1)
     s = np.where(d > 0, 1.0 / np.sqrt(np.where(d > 0, d, 1.0)), 0.0)
     return s[:, None] * W * s[None, :]
@@ -67,7 +83,10 @@ def _adjacencies(A_list, n: int, caller: str) -> list[np.ndarray]:
         out.append(A)
     if not out:
         raise invalid("A_list", caller, "a non-empty list of adjacency arrays", "<empty>")
-    return out
+    # the update reads N(Σ_r A_r Y), unchanged by one common scale: a power of two (exact) keeps
+    # Σ_r A_r Y finite for weights ~1e308 (its rows summed to inf, and N gave NaN)
+    top = _pow2(max(float(np.max(A)) if A.size else 0.0 for A in out))
+    return [A / top for A in out]
 
 
 def prism_step(A_list, Y, M, mu: float) -> np.ndarray:
@@ -164,6 +183,8 @@ def _zhou_inputs(S, Y0, M, alpha, caller):
 
 def _contraction(S, alpha, caller):
     """The fixed point is the limit of the scheme (and unique) when α‖S‖₂ < 1."""
+    if alpha == 0:  # F = M ⊙ Y⁰ whatever S (‖S‖₂ of entries ~1e308 overflowed: 0·inf was NaN)
+        return
     nrm = float(np.linalg.norm(S, 2)) if S.size else 0.0
     if not alpha * nrm < 1:
         raise invalid("S", caller, f"an array with alpha * ||S||_2 < 1 (alpha = {alpha:g}; "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import ive
 
+from theory.prism._propagation import _pow2
 from theory.validation import (
     MAX_ITER,
     Bool,
@@ -55,9 +56,18 @@ def laplacian(A, normalized: bool = True) -> np.ndarray:
     """
     A = _adjacency(A, "laplacian")
     check_param("normalized", normalized, Bool(), "laplacian")
-    d = A.sum(1)
     if not normalized:
+        with np.errstate(over="ignore"):
+            d = A.sum(1)
+        if not np.all(np.isfinite(d)):  # was an inf degree on the diagonal
+            raise invalid("A", "laplacian", "an array whose degrees are below the float64 "
+                          "maximum (~1.8e308) for normalized=False", f"<array of shape "
+                          f"{A.shape}, max {float(A.max()):.6g}>")
         return np.diag(d) - A
+    # L_norm does not change when A is scaled: A is divided by a power of four (exact, square
+    # roots included), so degrees of ~1e308 weights do not overflow (L_norm read I)
+    A = A / _pow2(np.max(A) if A.size else 0.0, even=True)
+    d = A.sum(1)
     s = np.where(d > 0, 1.0 / np.sqrt(np.where(d > 0, d, 1.0)), 0.0)
     return np.diag((d > 0).astype(float)) - s[:, None] * A * s[None, :]
 
@@ -104,7 +114,7 @@ def complete_eigs(n: int, normalized: bool = True) -> np.ndarray:
     return np.r_[0.0, np.full(n - 1, top)]
 
 
-@validate_params({"n": Interval(3, None, integer=True), "t": _T})
+@validate_params({"n": Interval(3, 10**308, integer=True, label=("3", "1e308")), "t": _T})
 def heat_trace_cycle(n: int, t: float) -> float:
     """Heat trace of the cycle's normalised Laplacian, by Bessel aliasing.
 
@@ -172,6 +182,19 @@ def cheb_filter(L, x, c) -> np.ndarray:
         raise invalid("x", "cheb_filter", f"an array with {L.shape[0]} rows",
                       f"<array of shape {x.shape}>")
     c = check_array(c, "c", "cheb_filter", ndim=1)
+    # linear in x and in c: both are divided by powers of two (exact), so that the recurrence's
+    # 2(L - I)T_k of entries ~1e308 does not overflow (|T_k x| <= ||x||), and scaled back
+    sx, sc = _pow2(np.max(np.abs(x)) if x.size else 0.0), _pow2(np.max(np.abs(c)))
+    out = _cheb_sum(L, x / sx, c / sc)
+    with np.errstate(over="ignore"):  # one exact rescaling by 2^(ex + ec)
+        out = np.ldexp(out, int(np.frexp(sx)[1] + np.frexp(sc)[1] - 2))
+    if not np.all(np.isfinite(out)):
+        raise invalid("c", "cheb_filter", "coefficients for which the filtered signal is below "
+                      "the float64 maximum (~1.8e308)", f"<array of shape {c.shape}>")
+    return out
+
+
+def _cheb_sum(L, x, c):
     Lt = L - np.eye(L.shape[0])
     t0, out = x, c[0] * x
     if c.size == 1:
@@ -192,8 +215,19 @@ def harmonic_encoding(lam, K: int) -> np.ndarray:
     """
     check_param("K", K, Interval(1, 10**6, integer=True), "harmonic_encoding")
     lam = check_array(lam, "lam", "harmonic_encoding", ndim=1)
+    if lam.size and float(np.max(np.abs(lam))) > np.finfo(float).max / K:
+        raise invalid("lam", "harmonic_encoding", f"an array with |lam| · K below the float64 "
+                      f"maximum (K = {K})", f"<array of shape {lam.shape}, max |lam| "
+                      f"{float(np.max(np.abs(lam))):.6g}>")
     k = np.arange(1, K + 1)
-    return np.c_[np.sin(lam[:, None] * k), np.cos(lam[:, None] * k)]
+    # kλ exactly, as hi + lo: λ keeps its top 32 significant bits in hi (k < 2^20, so k·hi is
+    # exact) and the rest in lo; sin and cos of each part are exact-reduced by libm. The rounded
+    # product kλ was off by up to ulp(kλ)/2: sin(3(1e10 + 0.1)) read -0.94171425, not
+    # -0.94171490, and kλ beyond ~1.8e308 was inf (NaN).
+    hi = (lam.view(np.uint64) & np.uint64(0xFFFFFFFFFFE00000)).view(np.float64)
+    a, b = hi[:, None] * k, (lam - hi)[:, None] * k
+    sa, ca, sb, cb = np.sin(a), np.cos(a), np.sin(b), np.cos(b)
+    return np.c_[sa * cb + ca * sb, ca * cb - sa * sb]
 
 
 def band_embeddings(A, T: int, K: int, W_rho, W_f, *, normalized: bool = True,

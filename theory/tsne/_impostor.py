@@ -33,9 +33,21 @@ def _check_eps(eps, caller: str, low: str = "0", high: float = 1.0) -> float:
 
 
 def silhouette_of_shift(sq_dists, labels, C: float) -> float:
-    r""":math:`\bar S(X_{+C})` from the squared distances of X (Def. 2, Def. 15)."""
+    r""":math:`\bar S(X_{+C})` from the squared distances of X (Def. 2, Def. 15).
+
+    The silhouette does not change when every distance is scaled, so where D + C would overflow
+    both are halved by the same power of two first (the sum was inf and the score NaN)."""
     D = np.asarray(sq_dists, dtype=float)
-    return silhouette(labels=labels, sq_dists=D + C * (1.0 - np.eye(D.shape[0])))
+    if not (isinstance(C, int | float | np.floating | np.integer) and not isinstance(C, bool)
+            and np.isfinite(C) and C >= 0):
+        raise invalid("C", "silhouette_of_shift", "a finite float >= 0 (a squared distance)", C)
+    off = 1.0 - np.eye(D.shape[0])
+    with np.errstate(over="ignore"):
+        shifted_D = D + C * off
+    if not np.all(np.isfinite(shifted_D)) and np.all(np.isfinite(D)):
+        k = int(np.frexp(max(float(np.max(D)), float(C)))[1])
+        shifted_D = np.ldexp(D, -k) + np.ldexp(float(C), -k) * off
+    return silhouette(labels=labels, sq_dists=shifted_D)
 
 
 def impostor_shift(X, labels, eps: float) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from theory.tsne._affinities import check_sq_dists, sq_distances
-from theory.validation import check_array, invalid
+from theory.validation import Interval, check_array, check_param, invalid
 
 
 def check_labels(labels, n: int, caller: str, *, singletons: bool = False) -> np.ndarray:
@@ -139,9 +139,25 @@ def calinski_harabasz_shifted(B: float, W: float, n: int, k: int, c: float) -> f
     .. math::
         \mathrm{CH}(X_{+c}) = \frac{B/(k-1) + c/2}{W/(n-k) + c/2},
 
-    since a shift adds :math:`c(k-1)/2` to B and :math:`c(n-k)/2` to W.
+    since a shift adds :math:`c(k-1)/2` to B and :math:`c(n-k)/2` to W. The terms are divided
+    by the largest of them before they are added (with B, W or c near the float maximum the sums
+    overflowed and the ratio was inf/inf = NaN).
     """
-    return (B / (k - 1) + c / 2) / (W / (n - k) + c / 2)
+    caller = "calinski_harabasz_shifted"
+    check_param("n", n, Interval(3, None, integer=True), caller)
+    check_param("k", k, Interval(2, n - 1, integer=True), caller)
+    for name, v in (("B", B), ("W", W), ("c", c)):
+        check_param(name, v, Interval(0, None), caller)
+    b, w, h = B / (k - 1), W / (n - k), c / 2
+    if w + h == 0:
+        raise invalid("W", caller, "positive when c = 0 (CH divides by the within-cluster "
+                      "scatter)", W)
+    with np.errstate(over="ignore", invalid="ignore"):
+        plain = (b + h) / (w + h)
+    if np.isfinite(plain):  # ordinary inputs: the printed formula as it stands
+        return float(plain)
+    top = max(b, w, h)
+    return float((b / top + h / top) / (w / top + h / top))
 
 
 def scatter(X=None, labels=None, *, sq_dists=None) -> tuple[float, float]:
@@ -184,5 +200,19 @@ def dunn(X=None, labels=None, *, sq_dists=None) -> float:
 
 
 def dunn_shifted(db2: float, dw2: float, c: float) -> float:
-    r"""Dunn index of :math:`X_{+c}`: :math:`\sqrt{d_b^2 + c}/\sqrt{d_w^2 + c}` (App. A.5)."""
-    return float(np.sqrt(db2 + c) / np.sqrt(dw2 + c))
+    r"""Dunn index of :math:`X_{+c}`: :math:`\sqrt{d_b^2 + c}/\sqrt{d_w^2 + c}` (App. A.5).
+
+    The terms are divided by the largest of them before they are added (near the float maximum
+    the sums overflowed and the ratio was NaN)."""
+    caller = "dunn_shifted"
+    for name, v in (("db2", db2), ("dw2", dw2), ("c", c)):
+        check_param(name, v, Interval(0, None), caller)
+    if dw2 + c == 0:
+        raise invalid("dw2", caller, "positive when c = 0 (Dunn divides by the within-cluster "
+                      "diameter)", dw2)
+    with np.errstate(over="ignore", invalid="ignore"):
+        plain = np.sqrt(db2 + c) / np.sqrt(dw2 + c)
+    if np.isfinite(plain):  # ordinary inputs: the printed formula as it stands
+        return float(plain)
+    top = max(db2, dw2, c)
+    return float(np.sqrt((db2 / top + c / top) / (dw2 / top + c / top)))
