@@ -192,3 +192,19 @@ def test_ints_beyond_float64_refused():
     refused_saying("lr", lambda: released_encode(P, body_mask((2, 2), 1), lr=big))
     refused_saying("lr", lambda: released_backward_step(np.zeros((2, 2)), P[None], lr=big))
     refused_saying("eps", lambda: released_backward_step(np.zeros((2, 2)), P[None], eps=big))
+
+
+def test_an_unconverged_projection_is_said():
+    """m_project returned the iterate after max_iter Newton steps without a word (only its
+    trace said converged=False); it now warns, and the default converges silently."""
+    import warnings
+
+    from theory.pnl_augment import m_project
+
+    P = np.random.default_rng(0).random((2, 2, 2))
+    P /= P.sum()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        m_project(P, 2)
+    with pytest.warns(RuntimeWarning, match="not converged after 1 Newton steps"):
+        m_project(P, 2, max_iter=1)

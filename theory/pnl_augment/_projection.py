@@ -9,6 +9,7 @@ solved by one damped natural-gradient (Newton) iteration on the convex energy
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -126,6 +127,11 @@ def newton_energy(theta0, free, eta_target, *, tol: float = 1e-13, max_iter: int
         theta, Q, E = cand, Qc, Ec
         energies.append(E)
     theta.flat[0] = -float(logsumexp(zeta(theta)))
+    if not converged:
+        # the projection is returned (its trace says how far it got), but never without a word
+        warnings.warn(f"newton_energy: not converged after {max_iter} Newton steps (gradient "
+                      f"{gn:.3g} > tol = {tol:g}); raise max_iter or tol, or read the trace",
+                      RuntimeWarning, stacklevel=3)
     return Q, theta, NewtonTrace(tuple(grads), tuple(energies), it, converged)
 
 
