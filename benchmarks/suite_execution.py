@@ -161,7 +161,7 @@ def _in_worker(steps: int, config: dict) -> float:
 
 @benchmark("suite", "worker_settings")
 def worker_settings(quick: bool = False):
-    """The same training in a Dask worker started as ``iclr26_verify.run.tasks`` starts them (glibc
+    """The same training in a Dask worker started as ``iclr26_verify.run.cluster`` starts them (glibc
     trimming and the stack sampler off) and as Dask's defaults start them."""
     from iclr26_verify.run.cluster import worker_config
 
@@ -170,7 +170,7 @@ def worker_settings(quick: bool = False):
     dask_default = _in_worker(steps, {})
     return [Row("suite", "one training run in a Dask worker",
                 f"hauwm nll+hinge, 8 seeds × 5 members, {steps} steps",
-                "worker as iclr26_verify.run.tasks starts it", ours,
+                "worker as iclr26_verify.run.cluster starts it", ours,
                 "Dask's defaults (MALLOC_TRIM_THRESHOLD_=65536, stack sampler every 10 ms)",
                 dask_default, target="faster", met=ours < dask_default,
                 note="one worker, one thread, wall time; results are the same (only where "
