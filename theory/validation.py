@@ -130,6 +130,18 @@ def check_param(name: str, value, constraint, caller: str):
     return value
 
 
+def check_real(name: str, value, constraint, caller: str) -> float:
+    """``value`` checked against ``constraint``, returned as a float: an int beyond float64
+    (10**400, which an :class:`Interval` admits) is refused here, naming the parameter, rather
+    than raising OverflowError inside the arithmetic."""
+    check_param(name, value, constraint, caller)
+    try:
+        return float(value)
+    except OverflowError:
+        raise invalid(name, caller, f"{constraint} within float64 (<= ~1.8e308)",
+                      f"<int of {len(str(value))} digits>") from None
+
+
 def validate_params(constraints: dict):
     """Decorator checking the named arguments against their constraints before the call."""
 

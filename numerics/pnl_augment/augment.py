@@ -22,13 +22,14 @@ from theory.pnl_augment import (
     released_backward_step,
     theta_to_P,
 )
-from theory.pnl_augment._loglinear import _mask, _real
+from theory.pnl_augment._loglinear import _mask
 from theory.validation import (
     MAX_ITER,
     Interval,
     Options,
     check_array,
     check_param,
+    check_real,
     check_rng,
     invalid,
 )
@@ -49,7 +50,7 @@ def embed(x, shape, eps: float = 1e-5):
     shape = _shape(shape, "embed")
     if int(np.prod(shape)) != a.size:
         raise invalid("shape", "embed", f"a shape with {a.size} cells", shape)
-    eps = _real("eps", eps, Interval(0, None, closed="neither"), "embed")  # 10**400: raw error
+    eps = check_real("eps", eps, Interval(0, None, closed="neither"), "embed")  # 10**400: raw error
     if np.any(a < 0):
         raise invalid("x", "embed", "a nonnegative sample", f"<min {a.min():.3g}>")
     v = a + eps
@@ -89,7 +90,7 @@ def kde_sample(thetas, mask, n: int, *, bandwidth: float = 0.05, rng=None):
     B = _mask(mask, T.shape[1:], "mask", "kde_sample").copy()
     B.flat[0] = False
     check_param("n", n, Interval(1, MAX_ITER, integer=True), "kde_sample")
-    bandwidth = _real("bandwidth", bandwidth, Interval(0, None, closed="neither"), "kde_sample")
+    bandwidth = check_real("bandwidth", bandwidth, Interval(0, None, closed="neither"), "kde_sample")
     rng = check_rng(rng, "rng", "kde_sample")
     V = T.reshape(T.shape[0], -1)[:, np.flatnonzero(B.ravel())]
     kde = KernelDensity(bandwidth=bandwidth).fit(V)
@@ -197,7 +198,7 @@ def gauss_noise_augment(X, n_new: int, sigma: float = 0.1, seed: int = 0):
     0 (features are nonnegative)."""
     X = check_array(X, "X", "gauss_noise_augment", ndim=2, min_rows=1)
     check_param("n_new", n_new, _COUNT, "gauss_noise_augment")
-    sigma = _real("sigma", sigma, Interval(0, None), "gauss_noise_augment")  # 10**400: raw
+    sigma = check_real("sigma", sigma, Interval(0, None), "gauss_noise_augment")  # 10**400: raw
     rng = check_rng(seed, "seed", "gauss_noise_augment")
     # the std on X scaled by a power of two (exact), scaled back: features of 1e200 squared
     # to inf and every noisy sample came back inf

@@ -12,7 +12,7 @@ import numpy as np
 from scipy.spatial.distance import cdist
 from scipy.special import logsumexp
 
-from theory.validation import Interval, check_array, check_param, invalid
+from theory.validation import Interval, check_array, check_real, invalid
 
 _POS = Interval(0, None, closed="neither")
 
@@ -85,21 +85,10 @@ def _neg_over_2h(D: np.ndarray, k: int, h: float) -> np.ndarray:
         return -np.ldexp(D / m, 2 * k - int(e) - 1)
 
 
-def _real(name: str, value, constraint: Interval, caller: str) -> float:
-    """``value`` checked against ``constraint`` and as a float: an int beyond float64
-    (10**400, which an Interval admits) is refused here rather than raising OverflowError
-    inside the arithmetic."""
-    check_param(name, value, constraint, caller)
-    try:
-        return float(value)
-    except OverflowError:
-        raise invalid(name, caller, f"{constraint} within float64 (<= ~1.8e308)",
-                      f"<int of {len(str(value))} digits>") from None
-
 
 def _bandwidth(h, caller: str) -> float:
     """The bandwidth ``h`` (> 0, finite) as a float."""
-    return _real("h", h, _POS, caller)
+    return check_real("h", h, _POS, caller)
 
 
 def _same_width(U, V, names, caller):

@@ -17,7 +17,6 @@ from theory.icssl._attention import (
     _excess_sqdist,
     _neg_over_2h,
     _pow2,
-    _real,
     _same_width,
     _scaled_sqdist,
 )
@@ -28,6 +27,7 @@ from theory.validation import (
     check_array,
     check_param,
     check_psd,
+    check_real,
     check_symmetric,
     invalid,
 )
@@ -194,7 +194,7 @@ def functional_gd(phi, y_lab, lab_idx, W, alpha: float, steps: int, *, h: float 
         raise invalid("lab_idx", "functional_gd", f"a non-empty int array of indices in "
                       f"[0, {n})", f"<array {lab.dtype} of shape {lab.shape}>")
     y = _labels(y_lab, lab.size, W.shape[1], "functional_gd")
-    alpha = _real("alpha", alpha, _NONNEG, "functional_gd")  # 10**400: OverflowError before
+    alpha = check_real("alpha", alpha, _NONNEG, "functional_gd")  # 10**400: OverflowError before
     check_param("steps", steps, Interval(0, MAX_ITER, integer=True), "functional_gd")
     h = _bandwidth(h, "functional_gd")
     check_param("normalized", normalized, Options(True, False), "functional_gd")
@@ -280,7 +280,7 @@ def erase_attention(S, lam: float) -> np.ndarray:
     """
     S = check_array(S, "S", "erase_attention")
     _square(S, "S", "erase_attention")
-    lam = _real("lam", lam, _NONNEG, "erase_attention")
+    lam = check_real("lam", lam, _NONNEG, "erase_attention")
     # shifting each row by its maximum first: λ·S itself can overflow to inf for a large λ.
     # The shift is taken on S scaled by a power of two and the scale put back by ldexp:
     # S − max S overflowed for entries of ±1e308, and λ = 0 times −inf gave rows of NaN

@@ -18,7 +18,6 @@ from scipy.special import xlogy
 from theory.pnl_augment._loglinear import (
     _distribution,
     _mask,
-    _real,
     _softmax,
     _tensor,
     _zeta,
@@ -27,7 +26,7 @@ from theory.pnl_augment._loglinear import (
     fisher_from,
     fisher_index,
 )
-from theory.validation import MAX_ITER, Interval, check_array, check_param, invalid
+from theory.validation import MAX_ITER, Interval, check_array, check_param, check_real, invalid
 
 _DECAY_AT = (200, 500, 900)
 
@@ -48,9 +47,9 @@ def released_encode(P, mask, *, lr: float = 1.0, n_iter: int = 1000, eps: float 
     """
     P = _distribution(P, "P", "released_encode")
     B = _mask(mask, P.shape, "mask", "released_encode")
-    lr = _real("lr", lr, Interval(0, None, closed="neither"), "released_encode")
+    lr = check_real("lr", lr, Interval(0, None, closed="neither"), "released_encode")
     check_param("n_iter", n_iter, Interval(1, MAX_ITER, integer=True), "released_encode")
-    eps = _real("eps", eps, Interval(0, None), "released_encode")
+    eps = check_real("eps", eps, Interval(0, None), "released_encode")
     check_param("error_tol", error_tol, Interval(0, None), "released_encode")
     idx = np.argwhere(B)
     flat = np.flatnonzero(B.ravel())
@@ -111,9 +110,9 @@ def released_backward_step(theta, P_neighbors, eta_bar=None, *, lr: float = 0.1,
     th = _tensor(theta, "theta", "released_backward_step").copy()
     X = check_neighbors(P_neighbors, th.shape, "released_backward_step")
     # as floats: an int such as 10**400 raised OverflowError in lr / k
-    lr = _real("lr", lr, Interval(0, None, closed="neither"), "released_backward_step")
+    lr = check_real("lr", lr, Interval(0, None, closed="neither"), "released_backward_step")
     check_param("n_iter", n_iter, Interval(1, MAX_ITER, integer=True), "released_backward_step")
-    eps = _real("eps", eps, Interval(0, None), "released_backward_step")
+    eps = check_real("eps", eps, Interval(0, None), "released_backward_step")
     check_param("error_tol", error_tol, Interval(0, None), "released_backward_step")
     if isinstance(record, str | bytes) or not all(
             r in Interval(1, None, integer=True) for r in record):

@@ -78,17 +78,6 @@ def _softmax(L: np.ndarray):
     return E / z, m + float(np.log(z))
 
 
-def _real(name: str, value, constraint: Interval, caller: str) -> float:
-    """``value`` checked against ``constraint`` and as a float: an int beyond float64
-    (10**400, which an Interval admits) is refused rather than raising OverflowError inside
-    the arithmetic."""
-    check_param(name, value, constraint, caller)
-    try:
-        return float(value)
-    except OverflowError:
-        raise invalid(name, caller, f"{constraint} within float64 (<= ~1.8e308)",
-                      f"<int of {len(str(value))} digits>") from None
-
 
 def _pow2(A: np.ndarray) -> int:
     """k with max |A| · 2⁻ᵏ in [1/2, 1) (0 for a zero or non-finite maximum)."""
