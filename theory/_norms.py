@@ -42,3 +42,29 @@ def scaled_norm(x: np.ndarray, ord=None) -> float:
     """
     top = float(np.max(np.abs(x))) if x.size else 0.0
     return top * float(np.linalg.norm(x / top, ord=ord)) if top > 0 else 0.0
+
+
+# Powers of two: multiplying or dividing by one is exact, so a computation moved to ordinary
+# magnitudes this way and moved back keeps every bit that the float range allows.
+def max_exponent(*arrays: np.ndarray) -> int:
+    """The binary exponent k of the largest magnitude over ``arrays``: max|entry| · 2⁻ᵏ lies
+    in [1/2, 1). 0 when every entry is 0, or the maximum is not finite, or all are empty."""
+    m = max((float(np.max(np.abs(a))) for a in arrays if a.size), default=0.0)
+    return int(np.frexp(m)[1]) if 0 < m < np.inf else 0
+
+
+def pow2_below(x: np.ndarray) -> float:
+    """The power of two at or below ``max|x|`` (1 for a zero or empty x): dividing by it is
+    exact and brings the entries to at most 2."""
+    top = float(np.max(np.abs(x))) if x.size else 0.0
+    return float(np.ldexp(1.0, np.frexp(top)[1] - 1)) if top > 0 else 1.0
+
+
+def pow2_scaled(A: np.ndarray, lim: int = 200) -> tuple[np.ndarray, int]:
+    """``(A · 2⁻ᵉ, e)`` with max|A| near 1 when it lies outside [2⁻ˡⁱᵐ, 2ˡⁱᵐ], else ``(A, 0)``:
+    ordinary inputs are left as they are (their results unchanged bit for bit)."""
+    m = float(np.max(np.abs(A))) if A.size else 0.0
+    if m == 0 or 2.0**-lim <= m <= 2.0**lim:
+        return A, 0
+    e = int(np.frexp(m)[1])
+    return np.ldexp(A, -e), e

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import spearmanr
 
-from theory._norms import euclidean_norms
+from theory._norms import euclidean_norms, pow2_scaled
 from theory.blae import knn_recall
 from theory.validation import check_array, check_same_length, invalid
 
@@ -26,8 +26,8 @@ def similarity_procrustes(Z, L):
     if Z.shape[1] < L.shape[1]:
         raise invalid("Z", "similarity_procrustes", f"an array with at least {L.shape[1]} "
                       "columns (one per column of L)", f"<array of shape {Z.shape}>")
-    Z, _ = _pow2_scaled(Z)
-    L, e = _pow2_scaled(L)
+    Z, _ = pow2_scaled(Z)
+    L, e = pow2_scaled(L)
     Zc, Lc = Z - Z.mean(0), L - L.mean(0)
     ss = (Zc**2).sum()
     if ss == 0:
@@ -37,15 +37,6 @@ def similarity_procrustes(Z, L):
     scale = s.sum() / ss
     return float(np.ldexp(np.sqrt(np.mean(np.sum((scale * Zc @ R - Lc) ** 2, axis=1))), e))
 
-
-def _pow2_scaled(A: np.ndarray, lim: int = 200) -> tuple[np.ndarray, int]:
-    """``(A · 2^-e, e)`` with max |A| near 1 when it lies outside [2^-lim, 2^lim], else
-    ``(A, 0)`` (a power of two scales exactly; ordinary inputs are untouched)."""
-    m = float(np.max(np.abs(A))) if A.size else 0.0
-    if m == 0 or 2.0**-lim <= m <= 2.0**lim:
-        return A, 0
-    e = int(np.frexp(m)[1])
-    return np.ldexp(A, -e), e
 
 
 def evaluate(Z, L, D_exact, *, X=None, Xh=None, J=None, delta_frac=0.05, eps=0.3):

@@ -6,14 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from theory._norms import pow2_below
 from theory.validation import Interval, check_param, invalid
-
-
-def _pow2(X):
-    """The power of two at or below ``max|X|`` (1 for a zero X): dividing by it is exact, so
-    ordinary inputs keep every bit, and brings the entries to [0, 2)."""
-    top = float(np.max(np.abs(X))) if X.size else 0.0
-    return float(np.ldexp(1.0, np.frexp(top)[1] - 1)) if top > 0 else 1.0
 
 
 def _unit(X):
@@ -24,7 +18,7 @@ def prototypes(H: np.ndarray, M: np.ndarray) -> np.ndarray:
     """``p_c`` = mean of ``h_i`` over the graphs whose candidate set holds ``c`` (the limit of
     the EMA bank; contaminated by false candidates: prism.proto.shrinkage). Computed at a
     power-of-two scale (exact): sums of rows ~1e308 overflowed to inf."""
-    s = _pow2(H)
+    s = pow2_below(H)
     return (M.T @ (H / s)) / np.maximum(M.sum(0), 1)[:, None] * s
 
 
@@ -35,7 +29,7 @@ def spatial_similarity(H: np.ndarray, M: np.ndarray) -> np.ndarray:
     Cosines do not depend on the scale of ``H``: it is divided by a power of two first (exact),
     else rows of 1e-300 fell under the 1e-12 floor of the norms and rows of 1e200 squared to inf
     (the scores changed by up to 0.98)."""
-    H = H / _pow2(H)
+    H = H / pow2_below(H)
     P = _unit(prototypes(H, M))
     Hn = _unit(H)
     cos_ij = Hn @ Hn.T
@@ -56,7 +50,7 @@ def spectral_similarity(Z: np.ndarray, M: np.ndarray) -> np.ndarray:
     """Cosine similarity of the spectral descriptors on candidate-overlapping pairs (``Z``
     divided by a power of two first, as in :func:`spatial_similarity`: the cosines were 0 at
     descriptors scaled by 1e±300)."""
-    Zn = _unit(Z / _pow2(Z))
+    Zn = _unit(Z / pow2_below(Z))
     S = Zn @ Zn.T
     return np.where((M @ M.T) > 0, S, -np.inf)
 

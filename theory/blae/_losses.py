@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from theory._norms import euclidean_norms
+from theory._norms import euclidean_norms, pow2_scaled
 from theory.validation import (
     Interval,
     Options,
@@ -208,22 +208,12 @@ def bilip_loss(J, kappa: float) -> float:
     0.0
     """
     check_param("kappa", kappa, _KAPPA, "bilip_loss")
-    A, e = _pow2_scaled(_jac(J, "bilip_loss"))
+    A, e = pow2_scaled(_jac(J, "bilip_loss"))
     with np.errstate(over="ignore", under="ignore"):
         s = np.ldexp(np.linalg.svd(A, compute_uv=False), e)  # σ above the floats: inf, refused
     gaps = np.stack([np.maximum(1 / kappa - s[:, -1], 0), np.maximum(s[:, 0] - kappa, 0)], 1)
     return _mean_sum_sq(gaps, 0, "bilip_loss")
 
-
-def _pow2_scaled(A: np.ndarray, lim: int = 200) -> tuple[np.ndarray, int]:
-    """``(A · 2^-e, e)`` with the largest entry near 1 when it lies outside [2^-lim, 2^lim],
-    else ``(A, 0)``: ordinary inputs are left as they are (results bit-for-bit unchanged), and
-    a power of two scales exactly."""
-    m = float(np.max(np.abs(A)))
-    if m == 0 or 2.0**-lim <= m <= 2.0**lim:
-        return A, 0
-    e = int(np.frexp(m)[1])
-    return np.ldexp(A, -e), e
 
 
 def _mean_sum_sq(gaps: np.ndarray, exp2: int, caller: str) -> float:
@@ -273,7 +263,7 @@ def bilip_loss_code(J, kappa: float) -> float:
     """
     check_param("kappa", kappa, _KAPPA, "bilip_loss_code")
     # J = 2^e·A: G = 4^e·AᵀA and the loss 16^e·(...), summed at A's scale (J ~ 1e80 gave NaN)
-    A, e = _pow2_scaled(_jac(J, "bilip_loss_code"))
+    A, e = pow2_scaled(_jac(J, "bilip_loss_code"))
     G = np.einsum("bmi,bmj->bij", A, A)
     n = G.shape[1]
     d = np.diagonal(G, axis1=1, axis2=2)

@@ -14,17 +14,11 @@ from collections.abc import Callable
 import numpy as np
 from scipy.optimize import linprog
 
-from theory._norms import scaled_norm
+from theory._norms import pow2_below, scaled_norm
 from theory.validation import MAX_ITER, Interval, Options, check_array, check_param, invalid
 
 _NORMS = Options(1, 2)
 
-
-def _pow2(x: np.ndarray) -> float:
-    """The power of two at or below ``max|x|`` (1 for a zero array): dividing by it is exact
-    (no rounding, so ordinary results keep every bit) and brings the entries to at most 2."""
-    top = float(np.max(np.abs(x))) if x.size else 0.0
-    return float(np.ldexp(1.0, np.frexp(top)[1] - 1)) if top > 0 else 1.0
 
 
 def _times(*xs: float) -> float:
@@ -38,7 +32,7 @@ def _times(*xs: float) -> float:
 def _matvec_norm(J: np.ndarray, d: np.ndarray, norm: int) -> float:
     """``‖J d‖_q`` with J and d scaled by powers of two first: ``J @ d`` overflows to inf (and
     the norm to NaN) from entries ~1e154 on, or sums ±1e308 terms to inf, whatever the result."""
-    sj, sd = _pow2(J), _pow2(d)
+    sj, sd = pow2_below(J), pow2_below(d)
     return _times(scaled_norm((J / sj) @ (d / sd), norm), sj, sd)
 
 
@@ -85,7 +79,7 @@ def operator_norm(J, norm: int = 2) -> float:
     check_param("norm", norm, _NORMS, "operator_norm")
     J = check_array(J, "J", "operator_norm")
     # scaled by a power of two (exact): a column sum or σ_max above ~1.8e308 is refused, not inf
-    s = _pow2(J)
+    s = pow2_below(J)
     v = float(np.abs(J / s).sum(axis=0).max() if norm == 1 else np.linalg.norm(J / s, 2))
     return _representable(_times(v, s), "J", "operator_norm", f"operator {norm}-norm")
 

@@ -13,8 +13,8 @@ import cvxpy as cp
 import numpy as np
 from scipy import optimize
 
-from theory._norms import euclidean_norms, scaled_norm
-from theory.hgdro._inner import _exp2, _radius_array
+from theory._norms import euclidean_norms, max_exponent, scaled_norm
+from theory.hgdro._inner import _radius_array
 from theory.validation import (
     MAX_ITER,
     Interval,
@@ -221,7 +221,7 @@ def _rescaled(solve, Z, G, e, ridge, *, clip=False):
         np.maximum.at(zmax, G, euclidean_norms(Z, axis=1))
         with np.errstate(over="ignore"):
             e = np.minimum(e, 2 * zmax)
-    k = _exp2(Z)
+    k = max_exponent(Z)
     if -10 <= k <= 10:
         return solve(Z, e, ridge)
     with np.errstate(over="ignore", under="ignore"):
@@ -688,7 +688,7 @@ def collapse_threshold(Z, Y, G, scale) -> float:
     # ε_c(2^a Z, 2^b s) = 2^(a-b) ε_c(Z, s): latents or scales of extreme size are brought to
     # ordinary ones by exact powers of two (Clarabel's tolerances are absolute: Z·1e-100 gave
     # 0, Z·1e100 a SolverError; the group means of latents near the float maximum overflowed)
-    kz, ke = _exp2(Z), _exp2(e)
+    kz, ke = max_exponent(Z), max_exponent(e)
     kz, ke = (0 if -4 <= kz <= 4 else kz), (0 if -4 <= ke <= 4 else ke)
     Z, e = np.ldexp(Z, -kz), np.ldexp(e, -ke)
     mu = np.stack([(Y[G == g, None] * Z[G == g]).mean(axis=0) for g in range(m)])

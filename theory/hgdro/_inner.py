@@ -12,7 +12,7 @@ from numbers import Integral
 
 import numpy as np
 
-from theory._norms import scaled_norm
+from theory._norms import max_exponent, scaled_norm
 from theory.validation import Interval, Options, check_array, check_param, invalid
 
 _P = Options(1, 2, np.inf, "inf")
@@ -207,11 +207,6 @@ def softmax_ce(W, z, y) -> float:
     return float(np.logaddexp.reduce(_label_logits(W, z[None, :], int(y), "W", caller)[0]))
 
 
-def _exp2(A: np.ndarray) -> int:
-    """The binary exponent of ``max|A|`` (0 for a zero array): ``A · 2^-e`` lies in [-1, 1]."""
-    top = float(np.max(np.abs(A))) if A.size else 0.0
-    return int(np.frexp(top)[1]) if top > 0 else 0
-
 
 def _label_logits(W, V, y, name, caller):
     """Rows of ``(W_c − W_y)·v`` for each row v of V: the logits relative to the label's.
@@ -222,7 +217,7 @@ def _label_logits(W, V, y, name, caller):
     powers of two (exact) so the products overflow only where the logits do; a logit above the
     float64 maximum makes the loss unrepresentable and is refused.
     """
-    a, b = _exp2(W), _exp2(V)
+    a, b = max_exponent(W), max_exponent(V)
     Wn, Vn = np.ldexp(W, -a), np.ldexp(V, -b)
     with np.errstate(over="ignore"):
         S = np.ldexp(Vn @ (Wn - Wn[y]).T, a + b)
@@ -290,7 +285,7 @@ def fgsm_vs_vertex(W, z, y, eps):
     # and the perturbed logits are s(z) + ε·s(v), not (z + εv)·W (z large, ε small: z + εv = z)
     s = _label_logits(W, z[None, :], y, "W", caller)[0]
     prob = np.exp(s - np.logaddexp.reduce(s))
-    Wn = np.ldexp(W, -_exp2(W))  # only the signs of g are used: scaled, W_c − W_y is finite
+    Wn = np.ldexp(W, -max_exponent(W))  # only the signs of g are used: scaled, W_c − W_y is finite
     g = (Wn - Wn[y]).T @ prob
     verts = np.array(list(itertools.product((-1.0, 1.0), repeat=z.shape[0])))
     V = np.vstack([verts, np.sign(g)])

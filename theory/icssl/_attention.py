@@ -12,6 +12,7 @@ import numpy as np
 from scipy.spatial.distance import cdist
 from scipy.special import logsumexp
 
+from theory._norms import max_exponent
 from theory.validation import Interval, check_array, check_real, invalid
 
 _POS = Interval(0, None, closed="neither")
@@ -29,11 +30,6 @@ def _centre(U: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return U - c, V - c
 
 
-def _pow2(*arrays) -> int:
-    """The exponent k with max |entry| · 2⁻ᵏ in [1/2, 1) (0 when every entry is 0)."""
-    m = max((float(np.max(np.abs(a))) for a in arrays if a.size), default=0.0)
-    return int(np.frexp(m)[1]) if 0 < m < np.inf else 0
-
 
 def _scaled_sqdist(U: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, int]:
     """(D, k) with ‖u_i − v_j‖² = D_ij · 4ᵏ, D_ij ∈ [0, 4·d].
@@ -43,7 +39,7 @@ def _scaled_sqdist(U: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, int]:
     affinity of 1.0 instead of e^{-1/2}). The points are first scaled by the power of two 2⁻ᵏ
     (exact): squared coordinates beyond ~1e154 overflowed (NaN weights) and below ~1e-154 went
     subnormal (entries 3e-4 wrong at 1e-160)."""
-    k = _pow2(U, V)
+    k = max_exponent(U, V)
     return cdist(np.ldexp(U, -k), np.ldexp(V, -k), "sqeuclidean"), k
 
 
@@ -200,9 +196,9 @@ def biased_softmax_attention(U, V, h: float) -> np.ndarray:
     # products), as in rbf_attention: coordinates of 1e155 gave NaN columns, 1e-160 entries
     # 2e-4 wrong. Near-duplicate keys at a bandwidth below ~eps·‖u‖² still cancel: that is
     # this form's rounding (a transformer computes it so); rbf_attention does not.
-    k1 = _pow2(U, V)
+    k1 = max_exponent(U, V)
     U, V = _centre(np.ldexp(U, -k1), np.ldexp(V, -k1))
-    k2 = _pow2(U, V)
+    k2 = max_exponent(U, V)
     U, V = np.ldexp(U, -k2), np.ldexp(V, -k2)
     T = 2.0 * (U @ V.T) - (U * U).sum(1)[:, None]  # (uᵀv/h − ‖u‖²/2h) · 2h / 4^(k1+k2)
     # as in rbf_attention: shifted to max 0 (columns then sum to 1 exactly), before the factor

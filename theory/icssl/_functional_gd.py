@@ -12,11 +12,11 @@ from scipy import linalg
 from scipy.sparse.csgraph import connected_components
 from scipy.special import log_softmax, logsumexp, softmax
 
+from theory._norms import max_exponent
 from theory.icssl._attention import (
     _bandwidth,
     _excess_sqdist,
     _neg_over_2h,
-    _pow2,
     _same_width,
     _scaled_sqdist,
 )
@@ -71,7 +71,7 @@ def _shifted_logits(F: np.ndarray, W: np.ndarray) -> np.ndarray:
     by powers of two (exact), the shift is taken on the scaled product and the scale is put
     back by ``ldexp`` (W ~ 1e300 with f ~ 1e10 overflowed to inf logits and NaN
     probabilities; the answer is the saturated softmax)."""
-    kf, kw = _pow2(F), _pow2(W)
+    kf, kw = max_exponent(F), max_exponent(W)
     T = np.ldexp(F, -kf) @ np.ldexp(W, -kw)
     with np.errstate(over="ignore", under="ignore"):
         return -np.ldexp(T.max(axis=-1, keepdims=True) - T, kf + kw)
@@ -284,7 +284,7 @@ def erase_attention(S, lam: float) -> np.ndarray:
     # shifting each row by its maximum first: λ·S itself can overflow to inf for a large λ.
     # The shift is taken on S scaled by a power of two and the scale put back by ldexp:
     # S − max S overflowed for entries of ±1e308, and λ = 0 times −inf gave rows of NaN
-    k = _pow2(S)
+    k = max_exponent(S)
     Ss = np.ldexp(S, -k)
     with np.errstate(over="ignore", under="ignore"):
         return softmax(-np.ldexp(lam * (Ss.max(axis=1, keepdims=True) - Ss), k),
@@ -367,7 +367,7 @@ def harmonic_label_propagation(A, lab_idx, y_lab, n_classes: int) -> np.ndarray:
         # the solution is invariant to scaling A; scaled by a power of two (exact) to max 1/2
         # .. 1: degrees of 200 affinities of 1e307 overflowed (LAPACK refused inf), and
         # subnormal affinities (1e-320) lost digits (6e-4 off)
-        A = np.ldexp(A, -_pow2(A))
+        A = np.ldexp(A, -max_exponent(A))
         L = np.diag(A.sum(1)) - A
         try:
             out[unl] = linalg.solve(L[np.ix_(unl, unl)], A[np.ix_(unl, lab)] @ Y,

@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import linalg
 
-from theory.icssl._attention import _bandwidth, _pow2, attention_laplacian
+from theory._norms import max_exponent
+from theory.icssl._attention import _bandwidth, attention_laplacian
 from theory.validation import (
     MAX_ITER,
     Interval,
@@ -142,7 +143,7 @@ def _orthonormal_basis(A, name):
     span: QR would return a basis padded with rounding noise and a meaningless angle."""
     # the span is invariant to scaling: by a power of two (exact) to max |entry| 1/2 .. 1,
     # subnormal entries (1e-320) lost digits in the SVD (the sine 3e-6 off)
-    A = np.ldexp(A, -_pow2(A))
+    A = np.ldexp(A, -max_exponent(A))
     U, s, _ = np.linalg.svd(A, full_matrices=False)
     check_full_column_rank(A, name, "sin_max_principal_angle", singular_values=s)
     return U
@@ -209,7 +210,7 @@ def subspace_iteration(K_hat, k: int, iters: int, *, orthonormalize: bool = True
             # orth() of a start without k independent columns (zeros, a repeated column) is
             # undefined: QR padded it with rounding noise and the layers ran from that. The
             # span is scale-free, so the start is scaled by a power of two (exact) first
-            Phi = check_full_column_rank(np.ldexp(Phi, -_pow2(Phi)), "Phi0",
+            Phi = check_full_column_rank(np.ldexp(Phi, -max_exponent(Phi)), "Phi0",
                                          "subspace_iteration")
         Phi = np.linalg.qr(Phi)[0]
     KT = K.T
@@ -240,7 +241,7 @@ def generalized_eigh(A) -> tuple[np.ndarray, np.ndarray]:
     # scaled by 4⁻ʲ (exact): the eigenvalues do not change and F scales by 2ʲ, undone at the
     # end. Degrees of 200 affinities of 1e307 overflowed (LAPACK refused inf) and subnormal
     # affinities (1e-320) moved the eigenvalues by 1e-4
-    j = _pow2(A) // 2
+    j = max_exponent(A) // 2
     A = np.ldexp(A, -2 * j)
     d = A.sum(axis=1)
     if np.any(d <= 0):

@@ -14,6 +14,7 @@ from itertools import product
 import numpy as np
 from scipy.special import logsumexp
 
+from theory._norms import max_exponent
 from theory.validation import (
     MAX_ITER,
     Interval,
@@ -79,11 +80,6 @@ def _softmax(L: np.ndarray):
 
 
 
-def _pow2(A: np.ndarray) -> int:
-    """k with max |A| · 2⁻ᵏ in [1/2, 1) (0 for a zero or non-finite maximum)."""
-    m = float(np.max(np.abs(A))) if A.size else 0.0
-    return int(np.frexp(m)[1]) if 0 < m < np.inf else 0
-
 
 def _linear(A: np.ndarray, fn, name: str, caller: str) -> np.ndarray:
     """``fn`` (a ζ or Möbius transform: sums and differences) on ``A``. Where partial sums
@@ -94,7 +90,7 @@ def _linear(A: np.ndarray, fn, name: str, caller: str) -> np.ndarray:
         out = fn(A)
         if np.all(np.isfinite(out)):
             return out
-        k = _pow2(A)
+        k = max_exponent(A)
         out = np.ldexp(fn(np.ldexp(A, -k)), k)
     if not np.all(np.isfinite(out)):
         raise invalid(name, caller, "a tensor whose transform is within float64 (|entries| "
@@ -112,7 +108,7 @@ def _log_softmax_parts(theta: np.ndarray):
     if np.all(np.isfinite(L)):
         m = float(L.max())
         return L - m, m
-    k = _pow2(theta)
+    k = max_exponent(theta)
     Ls = _zeta(np.ldexp(theta, -k))
     top = float(Ls.max())
     with np.errstate(over="ignore"):
