@@ -40,9 +40,8 @@ def topic_notebooks() -> dict[str, Path]:
 def all_notebooks(folder: str | Path = NOTEBOOK_DIR) -> list[Path]:
     """The built-in notebooks, then the topics' own (:func:`topic_notebooks`)."""
     built_in = notebook_sources(folder)
-    own = [p for p in topic_notebooks().values() if p.resolve() not in
-           {b.resolve() for b in built_in}]
-    return built_in + sorted(own)
+    seen = {b.resolve() for b in built_in}
+    return built_in + sorted(p for p in topic_notebooks().values() if p.resolve() not in seen)
 
 
 def notebook_topic(source: str | Path) -> str:
